@@ -1,0 +1,345 @@
+//! Playing cards: ranks, suits, physical cards and the conventions' notation.
+//!
+//! Notation is parsed once, at the edge, into these compact types; the rules core works on
+//! [`Rank`] and [`RankCounts`] only.
+
+use std::fmt;
+
+/// A card rank in Dou Dizhu order, weakest first: `3 4 5 6 7 8 9 10 J Q K A 2 BJ RJ`.
+///
+/// The discriminant is the rank's strength and its index in a [`RankCounts`] vector.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Rank {
+    /// 3, the weakest rank.
+    Three = 0,
+    /// 4.
+    Four,
+    /// 5.
+    Five,
+    /// 6.
+    Six,
+    /// 7.
+    Seven,
+    /// 8.
+    Eight,
+    /// 9.
+    Nine,
+    /// 10.
+    Ten,
+    /// Jack.
+    Jack,
+    /// Queen.
+    Queen,
+    /// King.
+    King,
+    /// Ace, the highest rank that may appear in a chain.
+    Ace,
+    /// 2, above the ace and never part of a chain.
+    Two,
+    /// The black (small) joker, 小王.
+    BlackJoker,
+    /// The red (big) joker, 大王.
+    RedJoker,
+}
+
+impl Rank {
+    /// Number of ranks, jokers included.
+    pub const COUNT: usize = 15;
+    /// Every rank, weakest first.
+    pub const ALL: [Rank; 15] = [
+        Rank::Three,
+        Rank::Four,
+        Rank::Five,
+        Rank::Six,
+        Rank::Seven,
+        Rank::Eight,
+        Rank::Nine,
+        Rank::Ten,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::King,
+        Rank::Ace,
+        Rank::Two,
+        Rank::BlackJoker,
+        Rank::RedJoker,
+    ];
+
+    /// The rank with this index (0 = `3` ... 14 = red joker).
+    pub fn from_index(index: usize) -> Option<Rank> {
+        Rank::ALL.get(index).copied()
+    }
+
+    /// This rank's index in a [`RankCounts`] vector.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// True for the two jokers.
+    pub fn is_joker(self) -> bool {
+        self >= Rank::BlackJoker
+    }
+
+    /// The canonical notation of the rank (`"10"`, `"A"`, `"BJ"`...).
+    pub fn symbol(self) -> &'static str {
+        const SYMBOLS: [&str; 15] = [
+            "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ",
+        ];
+        SYMBOLS[self.index()]
+    }
+}
+
+impl fmt::Display for Rank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.symbol())
+    }
+}
+
+/// A suit, in the order players sort them: spades, hearts, clubs, diamonds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Suit {
+    /// Spades, `S` or `♠`.
+    Spades = 0,
+    /// Hearts, `H` or `♥`.
+    Hearts,
+    /// Clubs, `C` or `♣`.
+    Clubs,
+    /// Diamonds, `D` or `♦`.
+    Diamonds,
+}
+
+impl Suit {
+    /// Every suit in sort order.
+    pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds];
+
+    /// The canonical letter of the suit.
+    pub fn letter(self) -> char {
+        ['S', 'H', 'C', 'D'][self as usize]
+    }
+}
+
+/// One card as a request names it: a rank, and a suit when the caller gave one.
+///
+/// Jokers never have a suit. Ordering is the players' sort order (rank, then suit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Card {
+    /// The card's rank.
+    pub rank: Rank,
+    /// The card's suit, `None` for jokers and for rank-only notation.
+    pub suit: Option<Suit>,
+}
+
+impl Card {
+    /// A suited card (`suit` is ignored for jokers).
+    pub fn new(rank: Rank, suit: Suit) -> Card {
+        Card {
+            rank,
+            suit: if rank.is_joker() { None } else { Some(suit) },
+        }
+    }
+
+    /// A rank-only card.
+    pub fn rank_only(rank: Rank) -> Card {
+        Card { rank, suit: None }
+    }
+
+    /// True when the card names a specific physical card: a suited card or a joker.
+    pub fn is_physical(self) -> bool {
+        self.suit.is_some() || self.rank.is_joker()
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.rank.symbol())?;
+        if let Some(suit) = self.suit {
+            write!(f, "{}", suit.letter())?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a card string could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CardParseError {
+    /// The string is not a card in the conventions' notation.
+    #[error("unknown card {0:?} (expected a rank 3-10/J/Q/K/A/2 with an optional suit S/H/C/D, or BJ/RJ)")]
+    Unknown(String),
+}
+
+/// Reads one card: `"10H"`, `"TH"`, `"♠A"`, `"a"`, `"BJ"`, `"大王"`...
+pub fn parse_card(text: &str) -> Result<Card, CardParseError> {
+    let unknown = || CardParseError::Unknown(text.to_string());
+    let trimmed = text.trim();
+    match trimmed {
+        "小王" => return Ok(Card::rank_only(Rank::BlackJoker)),
+        "大王" => return Ok(Card::rank_only(Rank::RedJoker)),
+        _ => {}
+    }
+    let upper = trimmed.to_uppercase();
+    match upper.as_str() {
+        "BJ" => return Ok(Card::rank_only(Rank::BlackJoker)),
+        "RJ" => return Ok(Card::rank_only(Rank::RedJoker)),
+        _ => {}
+    }
+    let suit_of = |c: char| match c {
+        'S' | '♠' => Some(Suit::Spades),
+        'H' | '♥' => Some(Suit::Hearts),
+        'C' | '♣' => Some(Suit::Clubs),
+        'D' | '♦' => Some(Suit::Diamonds),
+        _ => None,
+    };
+    let mut body = upper.as_str();
+    let mut suit = None;
+    if let Some(first) = body.chars().next()
+        && let Some(s) = suit_of(first)
+        && body.len() > first.len_utf8()
+    {
+        suit = Some(s);
+        body = &body[first.len_utf8()..];
+    }
+    if suit.is_none()
+        && let Some(last) = body.chars().last()
+        && let Some(s) = suit_of(last)
+        && body.len() > last.len_utf8()
+    {
+        suit = Some(s);
+        body = &body[..body.len() - last.len_utf8()];
+    }
+    let rank = match body {
+        "3" => Rank::Three,
+        "4" => Rank::Four,
+        "5" => Rank::Five,
+        "6" => Rank::Six,
+        "7" => Rank::Seven,
+        "8" => Rank::Eight,
+        "9" => Rank::Nine,
+        "10" | "T" => Rank::Ten,
+        "J" => Rank::Jack,
+        "Q" => Rank::Queen,
+        "K" => Rank::King,
+        "A" => Rank::Ace,
+        "2" => Rank::Two,
+        _ => return Err(unknown()),
+    };
+    Ok(Card { rank, suit })
+}
+
+/// How many cards of each rank a hand or play holds, indexed by [`Rank::index`].
+///
+/// The canonical form of a play: two plays with the same counts are the same play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct RankCounts(pub [u8; Rank::COUNT]);
+
+impl RankCounts {
+    /// No cards.
+    pub const EMPTY: RankCounts = RankCounts([0; Rank::COUNT]);
+
+    /// Counts the ranks of some cards.
+    pub fn from_ranks<I: IntoIterator<Item = Rank>>(ranks: I) -> RankCounts {
+        let mut counts = RankCounts::EMPTY;
+        for rank in ranks {
+            counts.0[rank.index()] += 1;
+        }
+        counts
+    }
+
+    /// Copies of `rank`.
+    pub fn get(&self, rank: Rank) -> u8 {
+        self.0[rank.index()]
+    }
+
+    /// Total number of cards.
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|&c| c as usize).sum()
+    }
+
+    /// True when there are no cards.
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&c| c == 0)
+    }
+
+    /// True when every rank of `self` has at most as many copies as in `other`.
+    pub fn is_subset_of(&self, other: &RankCounts) -> bool {
+        self.0.iter().zip(other.0.iter()).all(|(a, b)| a <= b)
+    }
+
+    /// The ranks, one entry per card, weakest first.
+    pub fn ranks(&self) -> impl Iterator<Item = Rank> + '_ {
+        Rank::ALL
+            .iter()
+            .flat_map(move |&r| std::iter::repeat_n(r, self.get(r) as usize))
+    }
+}
+
+impl fmt::Display for RankCounts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, rank) in self.ranks().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            f.write_str(rank.symbol())?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_every_notation_of_the_conventions() {
+        let cases = [
+            ("10H", Card::new(Rank::Ten, Suit::Hearts)),
+            ("th", Card::new(Rank::Ten, Suit::Hearts)),
+            ("AS", Card::new(Rank::Ace, Suit::Spades)),
+            ("♠A", Card::new(Rank::Ace, Suit::Spades)),
+            ("A♠", Card::new(Rank::Ace, Suit::Spades)),
+            ("3", Card::rank_only(Rank::Three)),
+            ("q", Card::rank_only(Rank::Queen)),
+            ("2D", Card::new(Rank::Two, Suit::Diamonds)),
+            ("bj", Card::rank_only(Rank::BlackJoker)),
+            ("RJ", Card::rank_only(Rank::RedJoker)),
+            ("小王", Card::rank_only(Rank::BlackJoker)),
+            ("大王", Card::rank_only(Rank::RedJoker)),
+        ];
+        for (text, card) in cases {
+            assert_eq!(parse_card(text), Ok(card), "{text}");
+        }
+    }
+
+    #[test]
+    fn rejects_what_is_not_a_card() {
+        for text in ["", "1", "1X", "11", "S", "HH", "10X", "JK", "0", "SD3"] {
+            assert!(parse_card(text).is_err(), "{text:?} should be rejected");
+        }
+    }
+
+    #[test]
+    fn display_is_canonical_and_round_trips() {
+        for rank in Rank::ALL {
+            for suit in Suit::ALL {
+                let card = Card::new(rank, suit);
+                assert_eq!(parse_card(&card.to_string()), Ok(card));
+            }
+            let card = Card::rank_only(rank);
+            assert_eq!(parse_card(&card.to_string()), Ok(card));
+        }
+        assert_eq!(Card::new(Rank::Ten, Suit::Hearts).to_string(), "10H");
+    }
+
+    #[test]
+    fn sort_order_is_rank_then_suit() {
+        let mut cards = vec![
+            Card::rank_only(Rank::RedJoker),
+            Card::new(Rank::Two, Suit::Spades),
+            Card::new(Rank::Three, Suit::Diamonds),
+            Card::new(Rank::Three, Suit::Spades),
+        ];
+        cards.sort();
+        let shown: Vec<String> = cards.iter().map(Card::to_string).collect();
+        assert_eq!(shown, ["3S", "3D", "2S", "RJ"]);
+    }
+}
