@@ -6,4 +6,5 @@
 
 pub mod cards;
 pub mod error;
+pub mod mahjong;
 pub mod tiles;

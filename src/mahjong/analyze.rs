@@ -1,0 +1,274 @@
+//! MahjongAnalyze: for a 3n+2 hand, is it a win, and what does each discard leave
+//! (the questions Tenhou's 牌理 tool answers).
+
+use super::decompose::{Decomposition, decompose};
+use super::engine::Engine;
+use super::error::MahjongError;
+use super::forms::{Eval, Form};
+use super::hand::{Meld, prepare};
+use super::rules::Rules;
+use super::standard::{Costs, conv, costs_of, suit_words, words_of};
+use super::tables::{INF, TARGETS, improving_of};
+use crate::tiles::Tile;
+
+/// A tile whose draw lowers the shanten, with its live copies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Improvement {
+    /// The tile.
+    pub tile: Tile,
+    /// Copies not in the player's 3n+2 hand or melds and not visible.
+    pub live: u8,
+}
+
+/// What discarding one kind of tile leaves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiscardOption {
+    /// The discarded tile.
+    pub discard: Tile,
+    /// Shanten of the remaining 3n+1 tiles (0 = ready in shape, no fifth copies).
+    pub shanten: u8,
+    /// Tiles that would lower that shanten, by tile order.
+    pub improving: Vec<Improvement>,
+    /// Sum of the improving tiles' live copies.
+    pub improving_live: u32,
+}
+
+/// The answer to MahjongAnalyze.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalyzeResult {
+    /// The hand is complete (a win in shape).
+    pub complete: bool,
+    /// One decomposition when complete.
+    pub decomposition: Option<Decomposition>,
+    /// -1 when complete, else the best shanten reachable by one discard.
+    pub shanten: i8,
+    /// Every distinct discard, best first: lowest shanten, then most live improving tiles, then
+    /// tile order.
+    pub discards: Vec<DiscardOption>,
+}
+
+/// Analyses a hand of 3n+2 tiles (counting each declared meld as 3).
+pub fn analyze(
+    rules: &Rules,
+    hand: &[Tile],
+    melds: &[Meld],
+    visible: &[Tile],
+) -> Result<AnalyzeResult, MahjongError> {
+    let p = prepare(rules, hand, melds, visible, 2)?;
+    Ok(compute(&Engine::new(p)))
+}
+
+/// The standard form's per-suit data of the 3n+2 hand, reused by every discard of one suit.
+struct Base {
+    words: [[u16; TARGETS]; 4],
+    costs: [Costs; 4],
+    /// pair[a][b]: suits a and b combined.
+    pair: [[Costs; 4]; 4],
+    /// rest[x]: the three suits other than x combined.
+    rest: [Costs; 4],
+}
+
+impl Base {
+    fn new(e: &Engine) -> Base {
+        let words = suit_words(&e.slots, &e.p.nat);
+        let costs: [Costs; 4] = std::array::from_fn(|i| costs_of(&words[i]));
+        let mut pair = [[[INF; TARGETS]; 4]; 4];
+        for a in 0..4 {
+            for b in a + 1..4 {
+                pair[a][b] = conv(&costs[a], &costs[b]);
+                pair[b][a] = pair[a][b];
+            }
+        }
+        let rest = std::array::from_fn(|x| {
+            let o = others(x);
+            conv(&costs[o[0]], &pair[o[1]][o[2]])
+        });
+        Base {
+            words,
+            costs,
+            pair,
+            rest,
+        }
+    }
+
+    /// Standard replacement number and improving tiles after suit `x` becomes `wx`.
+    fn after(&self, e: &Engine, x: usize, wx: &[u16; TARGETS], melds: usize) -> (u8, u64) {
+        let cx = costs_of(wx);
+        let best = min_split(&cx, &self.rest[x], melds);
+        if best >= INF {
+            return (INF, 0);
+        }
+        let mut mask = e.slots[x].spread(improving_in(wx, &cx, &self.rest[x], melds, best));
+        let o = others(x);
+        for (j, &y) in o.iter().enumerate() {
+            let z = o[(j + 1) % 3];
+            let u = o[(j + 2) % 3];
+            let rest_y = conv(&cx, &self.pair[z][u]);
+            let pos = improving_in(&self.words[y], &self.costs[y], &rest_y, melds, best);
+            mask |= e.slots[y].spread(pos);
+        }
+        (best, mask)
+    }
+}
+
+fn others(x: usize) -> [usize; 3] {
+    match x {
+        0 => [1, 2, 3],
+        1 => [0, 2, 3],
+        2 => [0, 1, 3],
+        _ => [0, 1, 2],
+    }
+}
+
+fn min_split(c: &Costs, rest: &Costs, melds: usize) -> u8 {
+    let mut best = INF;
+    for m in 0..=melds {
+        for p in 0..2 {
+            best = best.min(c[m * 2 + p] + rest[(melds - m) * 2 + 1 - p]);
+        }
+    }
+    best
+}
+
+fn improving_in(words: &[u16; TARGETS], c: &Costs, rest: &Costs, melds: usize, best: u8) -> u32 {
+    let mut pos = 0u32;
+    for m in 0..=melds {
+        for p in 0..2 {
+            let k = m * 2 + p;
+            if c[k] + rest[(melds - m) * 2 + 1 - p] == best {
+                pos |= improving_of(words[k]) as u32;
+            }
+        }
+    }
+    pos
+}
+
+fn compute(e: &Engine) -> AnalyzeResult {
+    let p = &e.p;
+    let m = p.melds_needed;
+    let in_game = e.usable | e.wild_mask;
+
+    // Complete? Take the first form (standard first) whose replacement number the wildcards
+    // cover.
+    let whole = e.evals(&p.nat, m, true);
+    let winning: Option<Form> = whole
+        .as_slice()
+        .iter()
+        .filter(|ev| ev.r <= p.wild)
+        .map(|ev| ev.form)
+        .min();
+    let decomposition = winning.and_then(|f| decompose(&p.nat, p.wild, m, &e.shape(), f));
+
+    let base = (!e.uncapped).then(|| Base::new(e));
+    let mut discards = Vec::new();
+    for d in 0..34 {
+        if p.hand[d] == 0 {
+            continue;
+        }
+        let is_wild = e.wild_mask >> d & 1 == 1;
+        let mut nat = p.nat;
+        let mut wild = p.wild;
+        let (r, improving_nat) = if is_wild {
+            wild -= 1;
+            e.evals(&nat, m, true).best()
+        } else {
+            nat[d] -= 1;
+            match &base {
+                None => e.evals(&nat, m, true).best(),
+                Some(base) => {
+                    let x = e
+                        .slots
+                        .iter()
+                        .position(|s| s.tiles.contains(&(d as u8)))
+                        .expect("every tile is in a suit");
+                    let wx = words_of(&e.slots[x], &e.slots[x].vector(&nat));
+                    let std = base.after(e, x, &wx, m as usize);
+                    let mut evals = e.evals(&nat, m, false);
+                    evals.list[evals.len] = Eval {
+                        form: Form::Standard,
+                        r: std.0,
+                        improving: std.1,
+                    };
+                    evals.len += 1;
+                    evals.best()
+                }
+            }
+        };
+        // Each wildcard fills one missing tile; a drawn wildcard always helps a 3n+1 hand.
+        let shanten = r.saturating_sub(wild + 1);
+        let improving_mask = (improving_nat | e.wild_mask) & in_game;
+        let mut improving = Vec::with_capacity(improving_mask.count_ones() as usize);
+        let mut total = 0u32;
+        let mut bits = improving_mask;
+        while bits != 0 {
+            let t = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let live = p.live(t);
+            total += live as u32;
+            improving.push(Improvement {
+                tile: Tile::from_index(t).expect("tile index"),
+                live,
+            });
+        }
+        discards.push(DiscardOption {
+            discard: Tile::from_index(d).expect("tile index"),
+            shanten,
+            improving,
+            improving_live: total,
+        });
+    }
+    discards.sort_by(|a, b| {
+        a.shanten
+            .cmp(&b.shanten)
+            .then(b.improving_live.cmp(&a.improving_live))
+            .then(a.discard.cmp(&b.discard))
+    });
+    let complete = winning.is_some();
+    let shanten = if complete {
+        -1
+    } else {
+        discards.first().map_or(0, |d| d.shanten as i8)
+    };
+    AnalyzeResult {
+        complete,
+        decomposition,
+        shanten,
+        discards,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mahjong::rules::Preset;
+    use crate::tiles::parse_tiles;
+
+    fn a(hand: &str) -> AnalyzeResult {
+        analyze(
+            &Rules::preset(Preset::Riichi),
+            &parse_tiles(hand).unwrap(),
+            &[],
+            &[],
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn complete_hand() {
+        let r = a("123m456p789s11122z");
+        assert!(r.complete);
+        assert_eq!(r.shanten, -1);
+        assert_eq!(r.decomposition.unwrap().groups.len(), 5);
+    }
+
+    #[test]
+    fn best_discard_first() {
+        // Discarding 5z leaves a shanpon on 1z/2z; any other discard is one step back.
+        let r = a("123m456p789s11225z");
+        assert!(!r.complete);
+        assert_eq!(r.shanten, 0);
+        assert_eq!(r.discards[0].discard.to_string(), "5z");
+        assert_eq!(r.discards[0].improving_live, 4);
+        assert!(r.discards[1..].iter().all(|d| d.shanten == 1));
+    }
+}

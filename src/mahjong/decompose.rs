@@ -1,0 +1,315 @@
+//! One explicit decomposition of a complete hand: its groups, and what each wildcard stands for.
+//!
+//! This is off the hot path (it runs once per reported win or wait), so it is a plain
+//! depth-first search: the lowest remaining natural tile must belong to a pair, a triplet or one
+//! of the three runs through it, with wildcards filling whatever is missing.
+
+use super::forms::{Form, knitted_mask};
+use crate::tiles::Tile;
+
+/// What a group of a decomposition is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GroupKind {
+    /// Two identical tiles.
+    Pair,
+    /// Three identical tiles.
+    Triplet,
+    /// Three consecutive tiles of a suit.
+    Sequence,
+    /// The nine tiles of a knitted straight (组合龙).
+    KnittedStraight,
+    /// Unrelated single tiles: the thirteen orphans' or the knitted forms' singles.
+    Singles,
+}
+
+/// One group of a decomposition, tiles as they stand (a wildcard shows as the tile it stands for).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    /// The group's kind.
+    pub kind: GroupKind,
+    /// Its tiles.
+    pub tiles: Vec<Tile>,
+}
+
+/// One way to read a complete concealed part (declared melds are not repeated here).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decomposition {
+    /// The form.
+    pub form: Form,
+    /// The groups.
+    pub groups: Vec<Group>,
+    /// What each wildcard stands for, one entry per wildcard, sorted.
+    pub wildcard_as: Vec<Tile>,
+}
+
+/// What the search needs to know about the rules.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Shape {
+    /// Natural kinds the hand may use (a tile mask).
+    pub(crate) usable: u64,
+    /// Kinds that may start a run (a tile mask).
+    pub(crate) run_starts: u64,
+    /// Most copies of a kind (naturals plus wildcards standing for it) in the concealed part.
+    pub(crate) cap: u8,
+    /// Seven pairs may use four copies of a kind as two pairs.
+    pub(crate) quads: bool,
+}
+
+fn tile(t: usize) -> Tile {
+    Tile::from_index(t).expect("tile index")
+}
+
+#[derive(Clone)]
+struct State {
+    nat: [u8; 34],
+    used: [u8; 34],
+    wild: u8,
+    groups: Vec<Group>,
+    subs: Vec<Tile>,
+}
+
+impl State {
+    /// Takes tile `t` for a group: a natural copy if one is left, else a wildcard.
+    fn take(&mut self, t: usize, cap: u8) -> bool {
+        if self.nat[t] > 0 {
+            self.nat[t] -= 1;
+            true
+        } else if self.wild > 0 && self.used[t] < cap {
+            self.wild -= 1;
+            self.used[t] += 1;
+            self.subs.push(tile(t));
+            true
+        } else {
+            false
+        }
+    }
+
+    fn group(&mut self, kind: GroupKind, tiles: &[usize], cap: u8) -> bool {
+        if tiles.iter().all(|&t| self.take(t, cap)) {
+            self.groups.push(Group {
+                kind,
+                tiles: tiles.iter().map(|&t| tile(t)).collect(),
+            });
+            true
+        } else {
+            false
+        }
+    }
+}
+
+fn standard(s: &mut State, shape: &Shape, melds: u8, pair: u8) -> bool {
+    let Some(i) = (0..34).find(|&t| s.nat[t] > 0) else {
+        return fill_wild(s, shape, melds, pair);
+    };
+    if shape.usable >> i & 1 == 0 {
+        return false;
+    }
+    let mut options: Vec<(GroupKind, [usize; 3], usize)> = Vec::with_capacity(5);
+    if melds > 0 {
+        options.push((GroupKind::Triplet, [i, i, i], 3));
+        for start in [i, i.wrapping_sub(1), i.wrapping_sub(2)] {
+            if start < 34 && shape.run_starts >> start & 1 == 1 {
+                options.push((GroupKind::Sequence, [start, start + 1, start + 2], 3));
+            }
+        }
+    }
+    if pair > 0 {
+        options.push((GroupKind::Pair, [i, i, i], 2));
+    }
+    for (kind, tiles, n) in options {
+        let mut next = s.clone();
+        if next.group(kind, &tiles[..n], shape.cap) {
+            let (m, p) = if kind == GroupKind::Pair {
+                (melds, pair - 1)
+            } else {
+                (melds - 1, pair)
+            };
+            if standard(&mut next, shape, m, p) {
+                *s = next;
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Places wildcards that are left once every natural tile is used, as whole groups.
+fn fill_wild(s: &mut State, shape: &Shape, melds: u8, pair: u8) -> bool {
+    if s.wild != melds * 3 + pair * 2 {
+        return false;
+    }
+    for (n, count) in [(3u8, melds), (2u8, pair)] {
+        for _ in 0..count {
+            let Some(k) =
+                (0..34).find(|&t| shape.usable >> t & 1 == 1 && s.used[t] + n <= shape.cap)
+            else {
+                return false;
+            };
+            let kind = if n == 3 {
+                GroupKind::Triplet
+            } else {
+                GroupKind::Pair
+            };
+            if !s.group(kind, &vec![k; n as usize], shape.cap) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+fn start(nat: &[u8; 34], wild: u8) -> State {
+    State {
+        nat: *nat,
+        used: *nat,
+        wild,
+        groups: Vec::new(),
+        subs: Vec::new(),
+    }
+}
+
+fn finish(form: Form, mut s: State) -> Decomposition {
+    s.subs.sort();
+    Decomposition {
+        form,
+        groups: s.groups,
+        wildcard_as: s.subs,
+    }
+}
+
+/// A decomposition of a complete concealed part in `form`, if there is one.
+/// `melds` is the number of melds the concealed part must form besides the pair.
+pub(crate) fn decompose(
+    nat: &[u8; 34],
+    wild: u8,
+    melds: u8,
+    shape: &Shape,
+    form: Form,
+) -> Option<Decomposition> {
+    let mut s = start(nat, wild);
+    let ok = match form {
+        Form::Standard => standard(&mut s, shape, melds, 1),
+        Form::SevenPairs => seven_pairs(&mut s, shape),
+        Form::ThirteenOrphans => orphans(&mut s, shape),
+        Form::KnittedHonors | Form::SevenStarKnitted => {
+            return (0..6).find_map(|perm| {
+                let mut s = start(nat, wild);
+                knitted_singles(&mut s, shape, perm, form == Form::SevenStarKnitted)
+                    .then(|| finish(form, s))
+            });
+        }
+        Form::KnittedStraight => {
+            if melds < 3 {
+                return None;
+            }
+            return (0..6).find_map(|perm| {
+                let mut s = start(nat, wild);
+                let k = knitted_mask(perm);
+                let tiles: Vec<usize> = (0..34).filter(|&t| k >> t & 1 == 1).collect();
+                (s.group(GroupKind::KnittedStraight, &tiles, shape.cap)
+                    && standard(&mut s, shape, melds - 3, 1))
+                .then(|| finish(form, s))
+            });
+        }
+    };
+    ok.then(|| finish(form, s))
+}
+
+fn seven_pairs(s: &mut State, shape: &Shape) -> bool {
+    let mut pairs = 0;
+    for t in 0..34 {
+        while s.nat[t] > 0 {
+            if shape.usable >> t & 1 == 0 || (!shape.quads && s.used[t] > 2) {
+                return false;
+            }
+            if !s.group(GroupKind::Pair, &[t, t], shape.cap) {
+                return false;
+            }
+            pairs += 1;
+        }
+    }
+    while pairs < 7 {
+        let fresh = (0..34).find(|&t| shape.usable >> t & 1 == 1 && s.used[t] == 0);
+        match fresh {
+            Some(k) if s.group(GroupKind::Pair, &[k, k], shape.cap) => pairs += 1,
+            _ => return false,
+        }
+    }
+    pairs == 7 && s.wild == 0
+}
+
+const ORPHAN_TILES: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+
+fn orphans(s: &mut State, shape: &Shape) -> bool {
+    // The doubled kind: a natural pair if there is one, else a present kind a wildcard pairs with.
+    let k = ORPHAN_TILES
+        .iter()
+        .copied()
+        .find(|&t| s.nat[t] >= 2)
+        .or_else(|| ORPHAN_TILES.iter().copied().find(|&t| s.nat[t] == 1))
+        .unwrap_or(ORPHAN_TILES[0]);
+    let others: Vec<usize> = ORPHAN_TILES.iter().copied().filter(|&t| t != k).collect();
+    s.group(GroupKind::Pair, &[k, k], shape.cap)
+        && s.group(GroupKind::Singles, &others, shape.cap)
+        && s.wild == 0
+        && s.nat.iter().all(|&c| c == 0)
+}
+
+fn knitted_singles(s: &mut State, shape: &Shape, perm: usize, star: bool) -> bool {
+    let set = knitted_mask(perm) | 0x7f << 27;
+    if (0..34).any(|t| s.nat[t] > 1 || (s.nat[t] == 1 && set >> t & 1 == 0)) {
+        return false;
+    }
+    // Naturals first, then wildcards for missing kinds, honours first (七星不靠 needs all seven).
+    let mut tiles: Vec<usize> = (0..34).filter(|&t| s.nat[t] == 1).collect();
+    let honours_missing = (27..34).filter(|&t| s.nat[t] == 0);
+    let knitted_missing = (0..27).filter(|&t| set >> t & 1 == 1 && s.nat[t] == 0);
+    for t in honours_missing.chain(knitted_missing) {
+        if tiles.len() == 14 {
+            break;
+        }
+        tiles.push(t);
+    }
+    tiles.sort();
+    if tiles.len() != 14 || (star && (27..34).any(|t| !tiles.contains(&t))) {
+        return false;
+    }
+    s.group(GroupKind::Singles, &tiles, shape.cap) && s.wild == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tiles::{TileCounts, format_tiles, parse_tiles};
+
+    fn counts(s: &str) -> [u8; 34] {
+        TileCounts::from_tiles(parse_tiles(s).unwrap()).0
+    }
+
+    const SHAPE: Shape = Shape {
+        usable: (1 << 34) - 1,
+        run_starts: 0x7f | 0x7f << 9 | 0x7f << 18,
+        cap: 4,
+        quads: false,
+    };
+
+    #[test]
+    fn finds_groups_and_substitutions() {
+        let d = decompose(&counts("123m456p789s1122z"), 0, 4, &SHAPE, Form::Standard);
+        assert!(d.is_none());
+        let d = decompose(&counts("123m456p789s11222z"), 0, 4, &SHAPE, Form::Standard).unwrap();
+        assert_eq!(d.groups.len(), 5);
+        // 13m 456p 789s 111z 2z + 2 wildcards: one is 2m, the other pairs the 2z.
+        let d = decompose(&counts("13m456p789s1112z"), 2, 4, &SHAPE, Form::Standard).unwrap();
+        assert_eq!(d.wildcard_as.len(), 2);
+        assert_eq!(format_tiles(&d.wildcard_as[..1]), "2m");
+        let d = decompose(
+            &counts("19m19p19s1234567z"),
+            1,
+            4,
+            &SHAPE,
+            Form::ThirteenOrphans,
+        );
+        assert_eq!(d.unwrap().wildcard_as, parse_tiles("1m").unwrap());
+    }
+}

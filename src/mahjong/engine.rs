@@ -1,0 +1,173 @@
+//! The shared evaluation of a concealed part under the rules: every enabled form's replacement
+//! number and improving tiles, and a few rule-derived masks.
+
+use super::decompose::Shape;
+use super::forms::{Eval, Form, knitted_honors, knitted_straight, seven_pairs, thirteen_orphans};
+use super::hand::Prepared;
+use super::standard::{
+    Slot, replacement, replacement_and_improving, slots, suit_words, uncapped_replacement,
+};
+use super::tables::INF;
+
+/// A prepared request plus what the rules imply for it.
+pub(crate) struct Engine<'r> {
+    /// The checked, counted request.
+    pub(crate) p: Prepared<'r>,
+    /// The four suits.
+    pub(crate) slots: [Slot; 4],
+    /// Natural kinds a form may use (in the game, not wildcards, not the void suit).
+    pub(crate) usable: u64,
+    /// Wildcard kinds.
+    pub(crate) wild_mask: u64,
+    /// Wildcards may be fifth copies, and there are wildcards: the slow uncapped path.
+    pub(crate) uncapped: bool,
+}
+
+/// Up to six form evaluations.
+pub(crate) struct Evals {
+    pub(crate) list: [Eval; 6],
+    pub(crate) len: usize,
+}
+
+impl Evals {
+    /// The evaluations.
+    pub(crate) fn as_slice(&self) -> &[Eval] {
+        &self.list[..self.len]
+    }
+
+    /// The lowest replacement number and the union of improving tiles of the forms reaching it.
+    pub(crate) fn best(&self) -> (u8, u64) {
+        let mut r = INF;
+        let mut imp = 0;
+        for e in self.as_slice() {
+            if e.r < r {
+                r = e.r;
+                imp = e.improving;
+            } else if e.r == r {
+                imp |= e.improving;
+            }
+        }
+        (r, imp)
+    }
+}
+
+impl<'r> Engine<'r> {
+    /// Wraps a prepared request.
+    pub(crate) fn new(p: Prepared<'r>) -> Engine<'r> {
+        let rules = p.rules;
+        let slots = slots(rules);
+        let mut usable = 0u64;
+        for s in &slots {
+            if s.active {
+                for &t in s.tiles {
+                    usable |= 1 << t;
+                }
+            }
+        }
+        usable &= !rules.wildcards;
+        let uncapped = rules.wildcard_fifth_copy && p.wild > 0;
+        Engine {
+            p,
+            slots,
+            usable,
+            wild_mask: rules.wildcards,
+            uncapped,
+        }
+    }
+
+    /// The decomposition search's view of the rules.
+    pub(crate) fn shape(&self) -> Shape {
+        let mut run_starts = 0u64;
+        for s in &self.slots {
+            if s.active && s.seq {
+                for &t in &s.tiles[..7] {
+                    run_starts |= 1 << t;
+                }
+            }
+        }
+        Shape {
+            usable: self.usable,
+            run_starts,
+            cap: if self.p.rules.wildcard_fifth_copy {
+                u8::MAX
+            } else {
+                4
+            },
+            quads: self.p.rules.seven_pairs_quads,
+        }
+    }
+
+    /// Replacement number of the standard form only (no improving tiles), for `nat` with `melds`.
+    pub(crate) fn standard_r(&self, nat: &[u8; 34], melds: u8) -> u8 {
+        if self.uncapped {
+            uncapped_replacement(&self.slots, nat, melds as usize)
+        } else {
+            replacement(&suit_words(&self.slots, nat), melds as usize)
+        }
+    }
+
+    /// Every enabled form's evaluation of `nat` (a 3n+1 or 3n+2 part with `melds` melds needed);
+    /// the standard form only when `standard` is set.
+    pub(crate) fn evals(&self, nat: &[u8; 34], melds: u8, standard: bool) -> Evals {
+        let rules = self.p.rules;
+        let mut out = Evals {
+            list: [Eval {
+                form: Form::Standard,
+                r: INF,
+                improving: 0,
+            }; 6],
+            len: 0,
+        };
+        let mut push = |e: Eval| {
+            out.list[out.len] = e;
+            out.len += 1;
+        };
+        if standard && self.uncapped {
+            let r = uncapped_replacement(&self.slots, nat, melds as usize);
+            let mut improving = 0u64;
+            let mut m = self.usable;
+            while m != 0 {
+                let t = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if nat[t] < 4 {
+                    let mut n = *nat;
+                    n[t] += 1;
+                    if uncapped_replacement(&self.slots, &n, melds as usize) < r {
+                        improving |= 1 << t;
+                    }
+                }
+            }
+            push(Eval {
+                form: Form::Standard,
+                r,
+                improving,
+            });
+        } else if standard {
+            let words = suit_words(&self.slots, nat);
+            let (r, improving) = replacement_and_improving(&self.slots, &words, melds as usize);
+            push(Eval {
+                form: Form::Standard,
+                r,
+                improving,
+            });
+        }
+        let closed = self.p.declared == 0 && melds == 4;
+        if closed && rules.seven_pairs {
+            push(seven_pairs(nat, rules.seven_pairs_quads, self.usable));
+        }
+        if closed && rules.thirteen_orphans {
+            push(thirteen_orphans(nat, self.usable));
+        }
+        if rules.knitted {
+            if closed {
+                let [a, b] = knitted_honors(nat, self.usable);
+                push(a);
+                push(b);
+            }
+            if melds >= 3 {
+                push(knitted_straight(nat, &self.slots, melds as usize));
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,31 @@
+//! The mahjong rules core: waits (听牌) and hand analysis (牌理) for Riichi, Guobiao, Sichuan and
+//! Hongzhong rules. Pure functions over parsed tiles; no I/O and no strings on the hot path.
+//!
+//! - [`waits`] / [`waits_explained`]: for a 3n+1 hand, ready or not, shanten, each winning tile
+//!   with its live copies and forms, dead waits with the reason, wildcard substitutions.
+//! - [`analyze`]: for a 3n+2 hand, complete or not (with a decomposition), and every distinct
+//!   discard's shanten and improving tiles, best first.
+//!
+//! Speed comes from per-suit tables ([`tables`]) built once on first use (or at start-up with
+//! [`warm_up`]): the standard form's waits are four lookups combined by residue mod 3, and the
+//! exact replacement number (shanten + 1) is a min-plus combination of four looked-up cost rows.
+
+pub mod analyze;
+pub mod decompose;
+pub(crate) mod engine;
+pub mod error;
+pub mod forms;
+pub mod hand;
+pub mod rules;
+pub(crate) mod standard;
+pub mod tables;
+pub mod waits;
+
+pub use analyze::{AnalyzeResult, DiscardOption, Improvement, analyze};
+pub use decompose::{Decomposition, Group, GroupKind};
+pub use error::{Field, MahjongError};
+pub use forms::{Form, FormSet};
+pub use hand::{Meld, MeldKind};
+pub use rules::{KaratenPolicy, Preset, RuleOverrides, Rules};
+pub use tables::warm_up;
+pub use waits::{ExcludedWait, Exclusion, Wait, WaitsResult, waits, waits_explained};

@@ -1,0 +1,371 @@
+//! The standard form (melds + one pair) across suits: waits by residue, replacement numbers and
+//! improving tiles by combining per-suit table costs, and a slow uncapped path for fifth copies.
+
+use super::rules::Rules;
+use super::tables::{INF, SuitTable, TARGETS, cost_of, improving_of, tables};
+use crate::tiles::TileSuit;
+
+/// Per-target costs of one suit: index `m * 2 + p`.
+pub(crate) type Costs = [u8; TARGETS];
+
+/// Costs of a suit that takes no part (absent honours, the void suit): only the empty target.
+pub(crate) const IDLE: Costs = [0, INF, INF, INF, INF, INF, INF, INF, INF, INF];
+
+const MAN: [u8; 9] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+const MAN3: [u8; 2] = [0, 8];
+const PIN: [u8; 9] = [9, 10, 11, 12, 13, 14, 15, 16, 17];
+const SOU: [u8; 9] = [18, 19, 20, 21, 22, 23, 24, 25, 26];
+const HON: [u8; 7] = [27, 28, 29, 30, 31, 32, 33];
+
+/// One suit as the tables see it.
+#[derive(Clone, Copy)]
+pub(crate) struct Slot {
+    /// Its table.
+    pub(crate) table: &'static SuitTable,
+    /// Tile index of each position.
+    pub(crate) tiles: &'static [u8],
+    /// Sequences allowed.
+    pub(crate) seq: bool,
+    /// Whether targets may use this suit at all.
+    pub(crate) active: bool,
+}
+
+impl Slot {
+    /// The suit's count vector.
+    #[inline]
+    pub(crate) fn vector(&self, counts: &[u8; 34]) -> [u8; 9] {
+        let mut v = [0u8; 9];
+        for (i, &t) in self.tiles.iter().enumerate() {
+            v[i] = counts[t as usize];
+        }
+        v
+    }
+
+    /// Spreads a per-position bit mask into a tile mask.
+    #[inline]
+    pub(crate) fn spread(&self, mask: u32) -> u64 {
+        if self.tiles.len() == 2 {
+            (mask as u64 & 1) | (mask as u64 >> 1 & 1) << 8
+        } else {
+            (mask as u64) << self.tiles[0]
+        }
+    }
+}
+
+/// The four suits under `rules`.
+pub(crate) fn slots(rules: &Rules) -> [Slot; 4] {
+    let t = tables();
+    let void = rules.void_suit;
+    let man = if rules.three_player {
+        Slot {
+            table: &t.terminals,
+            tiles: &MAN3,
+            seq: false,
+            active: true,
+        }
+    } else {
+        Slot {
+            table: &t.suit,
+            tiles: &MAN,
+            seq: true,
+            active: true,
+        }
+    };
+    let mut s = [
+        man,
+        Slot {
+            table: &t.suit,
+            tiles: &PIN,
+            seq: true,
+            active: true,
+        },
+        Slot {
+            table: &t.suit,
+            tiles: &SOU,
+            seq: true,
+            active: true,
+        },
+        Slot {
+            table: &t.honors,
+            tiles: &HON,
+            seq: false,
+            active: rules.honors,
+        },
+    ];
+    for (i, slot) in s.iter_mut().enumerate() {
+        let suit = [TileSuit::Man, TileSuit::Pin, TileSuit::Sou, TileSuit::Honor][i];
+        if void == Some(suit) {
+            slot.active = false;
+        }
+    }
+    s
+}
+
+/// Standard-form waits of a concealed part without wildcards (capped: no fifth copies), as a
+/// tile mask. `nat` must hold 3n+1 tiles; the void suit must be empty for any wait.
+pub(crate) fn waits_no_wild(slots: &[Slot; 4], nat: &[u8; 34]) -> u64 {
+    let mut words = [0u32; 4];
+    let mut res = [0u8; 4];
+    for (i, s) in slots.iter().enumerate() {
+        let v = s.vector(nat);
+        let sum: u8 = v.iter().sum();
+        if !s.active && sum > 0 {
+            return 0;
+        }
+        res[i] = sum % 3;
+        words[i] = s.table.waits_word(s.table.rank(&v));
+    }
+    let ones = res.iter().filter(|&&r| r == 1).count();
+    let twos = res.iter().filter(|&&r| r == 2).count();
+    let complete0 = |i: usize| words[i] & 1 != 0;
+    let complete1 = |i: usize| words[i] & 2 != 0;
+    let mut mask = 0u64;
+    if ones == 1 && twos == 0 {
+        let x = res.iter().position(|&r| r == 1).expect("one suit");
+        if (0..4).all(|i| i == x || complete0(i)) && slots[x].active {
+            mask |= slots[x].spread(words[x] >> 11 & 0x1ff);
+        }
+    } else if ones == 0 && twos == 2 {
+        let x = res.iter().position(|&r| r == 2).expect("two suits");
+        let y = res.iter().rposition(|&r| r == 2).expect("two suits");
+        if (0..4).all(|i| i == x || i == y || complete0(i)) {
+            if complete1(y) {
+                mask |= slots[x].spread(words[x] >> 2 & 0x1ff);
+            }
+            if complete1(x) {
+                mask |= slots[y].spread(words[y] >> 2 & 0x1ff);
+            }
+        }
+    }
+    mask
+}
+
+/// Per-suit cost words (cost and improving positions per target).
+pub(crate) fn suit_words(slots: &[Slot; 4], nat: &[u8; 34]) -> [[u16; TARGETS]; 4] {
+    let mut out = [[0u16; TARGETS]; 4];
+    for (i, s) in slots.iter().enumerate() {
+        out[i] = words_of(s, &s.vector(nat));
+    }
+    out
+}
+
+/// Cost words of one suit vector (inactive suits: only the empty target, nothing improves).
+#[inline]
+pub(crate) fn words_of(s: &Slot, v: &[u8; 9]) -> [u16; TARGETS] {
+    if s.active {
+        *s.table.costs(s.table.rank(v))
+    } else {
+        let mut w = [15u16 << 12; TARGETS];
+        w[0] = 0;
+        w
+    }
+}
+
+/// The costs part of cost words.
+#[inline]
+pub(crate) fn costs_of(words: &[u16; TARGETS]) -> Costs {
+    let mut c = [0u8; TARGETS];
+    for k in 0..TARGETS {
+        c[k] = cost_of(words[k]);
+    }
+    c
+}
+
+/// Min-plus convolution of two suits' costs: melds add up (at most 4), at most one pair.
+#[inline]
+pub(crate) fn conv(a: &Costs, b: &Costs) -> Costs {
+    let mut r = [INF; TARGETS];
+    for ma in 0..5 {
+        for pa in 0..2 {
+            let x = a[ma * 2 + pa];
+            if x >= INF {
+                continue;
+            }
+            for mb in 0..5 - ma {
+                let base = (ma + mb) * 2 + pa;
+                let y0 = b[mb * 2];
+                let v = x + y0;
+                if v < r[base] {
+                    r[base] = v;
+                }
+                if pa == 0 {
+                    let v = x + b[mb * 2 + 1];
+                    if v < r[base + 1] {
+                        r[base + 1] = v;
+                    }
+                }
+            }
+        }
+    }
+    r
+}
+
+/// Replacement number of the standard form: `melds` melds and one pair, at least 0.
+pub(crate) fn replacement(words: &[[u16; TARGETS]; 4], melds: usize) -> u8 {
+    let c: [Costs; 4] = std::array::from_fn(|i| costs_of(&words[i]));
+    let ab = conv(&c[0], &c[1]);
+    let abc = conv(&ab, &c[2]);
+    let d = &c[3];
+    let mut best = INF;
+    for m in 0..=melds {
+        let k = melds - m;
+        best = best.min(abc[m * 2] + d[k * 2 + 1]);
+        best = best.min(abc[m * 2 + 1] + d[k * 2]);
+    }
+    best
+}
+
+/// Replacement number and improving tiles (a tile mask) of the standard form.
+pub(crate) fn replacement_and_improving(
+    slots: &[Slot; 4],
+    words: &[[u16; TARGETS]; 4],
+    melds: usize,
+) -> (u8, u64) {
+    let c: [Costs; 4] = std::array::from_fn(|i| costs_of(&words[i]));
+    // rest[i]: the other three suits combined.
+    let c01 = conv(&c[0], &c[1]);
+    let c23 = conv(&c[2], &c[3]);
+    let rest = [
+        conv(&c[1], &c23),
+        conv(&c[0], &c23),
+        conv(&c01, &c[3]),
+        conv(&c01, &c[2]),
+    ];
+    let mut best = INF;
+    for m in 0..=melds {
+        for p in 0..2 {
+            let v = c[0][m * 2 + p] + rest[0][(melds - m) * 2 + 1 - p];
+            best = best.min(v);
+        }
+    }
+    if best >= INF {
+        return (INF, 0);
+    }
+    let mut mask = 0u64;
+    for x in 0..4 {
+        let mut pos = 0u32;
+        for m in 0..=melds {
+            for p in 0..2 {
+                let k = m * 2 + p;
+                if c[x][k] + rest[x][(melds - m) * 2 + 1 - p] == best {
+                    pos |= improving_of(words[x][k]) as u32;
+                }
+            }
+        }
+        mask |= slots[x].spread(pos);
+    }
+    (best, mask)
+}
+
+/// Uncapped per-target costs of one suit vector (a target may hold any number of copies), by a
+/// left-to-right dynamic programme; used only where a wildcard may be a fifth copy, or to
+/// recognise a wait on a fifth copy (karaten).
+pub(crate) fn uncapped_costs(v: &[u8], seq: bool) -> Costs {
+    let n = v.len();
+    // dp[a][b][k]: a = sequences started one position back, b = two back, k = target index.
+    let mut dp = [[[INF; TARGETS]; 3]; 3];
+    dp[0][0][0] = 0;
+    for (i, &have) in v.iter().enumerate() {
+        let mut nd = [[[INF; TARGETS]; 3]; 3];
+        let max_s = if seq && i + 2 < n { 2 } else { 0 };
+        for (a, row) in dp.iter().enumerate() {
+            for (b, cell) in row.iter().enumerate() {
+                for m in 0..5 {
+                    for p in 0..2 {
+                        let cur = cell[m * 2 + p];
+                        if cur >= INF {
+                            continue;
+                        }
+                        for s in 0..=max_s {
+                            if m + s > 4 {
+                                break;
+                            }
+                            for k in 0..=(4 - m - s) {
+                                for q in 0..=(1 - p) {
+                                    let used = (a + b + s + 3 * k + 2 * q) as u8;
+                                    let cost = cur + used.saturating_sub(have);
+                                    let slot = &mut nd[s][a][(m + s + k) * 2 + p + q];
+                                    if cost < *slot {
+                                        *slot = cost;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        dp = nd;
+    }
+    dp[0][0]
+}
+
+/// Uncapped replacement number of the standard form (`melds` melds + a pair).
+pub(crate) fn uncapped_replacement(slots: &[Slot; 4], nat: &[u8; 34], melds: usize) -> u8 {
+    let c: [Costs; 4] = std::array::from_fn(|i| {
+        let s = &slots[i];
+        if s.active {
+            let v = s.vector(nat);
+            uncapped_costs(&v[..s.tiles.len()], s.seq)
+        } else {
+            IDLE
+        }
+    });
+    let abc = conv(&conv(&c[0], &c[1]), &c[2]);
+    let mut best = INF;
+    for m in 0..=melds {
+        let k = melds - m;
+        best = best.min(abc[m * 2] + c[3][k * 2 + 1]);
+        best = best.min(abc[m * 2 + 1] + c[3][k * 2]);
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mahjong::rules::Preset;
+    use crate::tiles::{TileCounts, parse_tiles};
+
+    fn counts(s: &str) -> [u8; 34] {
+        TileCounts::from_tiles(parse_tiles(s).unwrap()).0
+    }
+
+    #[test]
+    fn nine_gates_waits_on_all_nine() {
+        let r = Rules::preset(Preset::Riichi);
+        let s = slots(&r);
+        assert_eq!(waits_no_wild(&s, &counts("1112345678999m")), 0x1ff);
+        assert_eq!(waits_no_wild(&s, &counts("1111m234p567p789s")), 0);
+        assert_eq!(
+            waits_no_wild(&s, &counts("123m456p789s1122z")),
+            1 << 27 | 1 << 28
+        );
+    }
+
+    #[test]
+    fn replacement_numbers() {
+        let r = Rules::preset(Preset::Riichi);
+        let s = slots(&r);
+        let w = suit_words(&s, &counts("123m456p789s1122z"));
+        assert_eq!(replacement(&w, 4), 1);
+        // Pure karaten: 1111m cannot use a fifth copy, so one exchange is missing.
+        let w = suit_words(&s, &counts("1111m234p567p789s"));
+        assert_eq!(replacement(&w, 4), 2);
+        let (r2, m) = replacement_and_improving(&s, &w, 4);
+        assert_eq!(r2, 2);
+        // Never the impossible fifth 1m; 2m and 3m (a run with a spare 1m) do improve.
+        assert_eq!(m & 0b111, 0b110);
+    }
+
+    #[test]
+    fn uncapped_sees_the_fifth_copy() {
+        let r = Rules::preset(Preset::Riichi);
+        let s = slots(&r);
+        assert_eq!(
+            uncapped_replacement(&s, &counts("11111m234p567p789s"), 4),
+            0
+        );
+        assert_eq!(uncapped_costs(&[3, 1, 1, 1, 1, 1, 1, 1, 3], true)[9], 1);
+    }
+}

@@ -1,0 +1,358 @@
+//! Per-suit lookup tables, built once on first use.
+//!
+//! A suit's part of a concealed hand is a count vector (one digit 0-4 per tile kind of the suit).
+//! A concealed hand never holds more than 14 tiles, so only vectors whose digits sum to at most 14
+//! are stored (405,350 for a 9-kind suit, 43,130 for the 7 honours, 15 for the three-player
+//! characters suit that has only 1m and 9m). A vector is addressed by its combinatorial rank among
+//! those vectors in lexicographic order, computed with one small-table addition per kind.
+//!
+//! Per vector the tables hold:
+//! - whether it is complete as melds only, or as melds plus exactly one pair, and the kinds whose
+//!   addition makes it complete either way (the standard-form waits, combined across suits by
+//!   residue mod 3);
+//! - for every target "m melds + p pairs" (m 0-4, p 0-1): the replacement cost, i.e. the fewest
+//!   tiles that must be added to the vector so that it contains such a target with at most four
+//!   copies of a kind, and the kinds whose addition lowers that cost. Summed over suits these give
+//!   the exact replacement number (shanten + 1) that the `xiangting` crate also computes, and the
+//!   improving tiles (ukeire).
+//!
+//! The cost is computed without ever leaving the 14-tile domain: cost = |target| - coverage, where
+//! coverage is the largest sub-multiset of the vector that can still be completed to a target.
+
+use std::sync::OnceLock;
+
+/// Highest digit sum stored.
+const MAX_SUM: usize = 14;
+/// Number of (melds, pair) targets: index `m * 2 + p`.
+pub(crate) const TARGETS: usize = 10;
+/// Marks an unreachable cost in combined sums (large, but sums of a few still fit in a u8).
+pub(crate) const INF: u8 = 60;
+/// Marks an unreachable cost in the 4-bit stored field.
+const COST_INF: u8 = 15;
+
+/// One suit's tables.
+pub(crate) struct SuitTable {
+    /// Kinds in the suit (9, 7 or 2).
+    kinds: usize,
+    /// `offsets[i][s][c]`: rank contribution of digit `c` at position `i` when `s` of the digit
+    /// budget is left.
+    offsets: Vec<[[u32; 5]; MAX_SUM + 1]>,
+    /// Waits word per rank: bit 0 complete as melds, bit 1 complete as melds + pair,
+    /// bits 2-10 kinds completing as melds, bits 11-19 kinds completing as melds + pair.
+    waits: Vec<u32>,
+    /// Per rank and target: cost in bits 12-15, improving kinds in bits 0-8.
+    costs: Vec<[u16; TARGETS]>,
+}
+
+impl SuitTable {
+    /// Rank of a count vector (digits 0-4, sum at most 14).
+    #[inline]
+    pub(crate) fn rank(&self, v: &[u8]) -> usize {
+        let mut left = MAX_SUM;
+        let mut r = 0u32;
+        for (i, &c) in v[..self.kinds].iter().enumerate() {
+            r += self.offsets[i][left][c as usize];
+            left -= c as usize;
+        }
+        r as usize
+    }
+
+    /// The waits word (see [`SuitTable::waits`] field docs) for a rank.
+    #[inline]
+    pub(crate) fn waits_word(&self, rank: usize) -> u32 {
+        self.waits[rank]
+    }
+
+    /// Per-target cost and improving-kind words for a rank.
+    #[inline]
+    pub(crate) fn costs(&self, rank: usize) -> &[u16; TARGETS] {
+        &self.costs[rank]
+    }
+
+    fn build(kinds: usize, sequences: bool) -> SuitTable {
+        // count[n][s]: vectors of n digits (0-4) with sum <= s.
+        let mut count = vec![[0u32; MAX_SUM + 1]; kinds + 1];
+        count[0] = [1; MAX_SUM + 1];
+        for n in 1..=kinds {
+            for s in 0..=MAX_SUM {
+                count[n][s] = (0..=4.min(s)).map(|c| count[n - 1][s - c]).sum();
+            }
+        }
+        let mut offsets = vec![[[0u32; 5]; MAX_SUM + 1]; kinds];
+        for (i, table) in offsets.iter_mut().enumerate() {
+            for (s, row) in table.iter_mut().enumerate() {
+                let mut acc = 0;
+                for c in 0..5 {
+                    row[c] = acc;
+                    if c <= s {
+                        acc += count[kinds - 1 - i][s - c];
+                    }
+                }
+            }
+        }
+        let size = count[kinds][MAX_SUM] as usize;
+        let mut table = SuitTable {
+            kinds,
+            offsets,
+            waits: vec![0; size],
+            costs: vec![[0; TARGETS]; size],
+        };
+
+        // Enumerate every vector in rank order.
+        let mut vecs: Vec<[u8; 9]> = Vec::with_capacity(size);
+        let mut cur = [0u8; 9];
+        enumerate(&mut cur, 0, kinds, MAX_SUM, &mut vecs);
+        debug_assert_eq!(vecs.len(), size);
+        let sums: Vec<u8> = vecs.iter().map(|v| v.iter().sum()).collect();
+        const NONE: u32 = u32::MAX;
+        // up[r * kinds + t] = rank of v + e_t, when that stays in the domain.
+        let mut up = vec![NONE; size * kinds];
+        for (r, v) in vecs.iter().enumerate() {
+            if sums[r] as usize == MAX_SUM {
+                continue;
+            }
+            let mut w = *v;
+            for t in 0..kinds {
+                if w[t] < 4 {
+                    w[t] += 1;
+                    up[r * kinds + t] = table.rank(&w) as u32;
+                    w[t] -= 1;
+                }
+            }
+        }
+
+        // exact[r]: bitset of targets (m * 2 + p) that the vector is exactly.
+        let mut exact = vec![0u16; size];
+        let mut groups: Vec<[u8; 9]> = Vec::new();
+        for i in 0..kinds {
+            let mut g = [0u8; 9];
+            g[i] = 3;
+            groups.push(g);
+        }
+        if sequences {
+            for i in 0..kinds.saturating_sub(2) {
+                let mut g = [0u8; 9];
+                g[i] = 1;
+                g[i + 1] = 1;
+                g[i + 2] = 1;
+                groups.push(g);
+            }
+        }
+        let mut shape = [0u8; 9];
+        mark_shapes(&table, &groups, 0, 0, &mut shape, &mut exact);
+
+        // fits[r]: targets that v can still be completed to (add tiles, at most 4 a kind).
+        let mut fits = exact.clone();
+        let mut order: Vec<usize> = (0..size).collect();
+        order.sort_by_key(|&r| std::cmp::Reverse(sums[r]));
+        for &r in &order {
+            let mut f = fits[r];
+            for t in 0..kinds {
+                let u = up[r * kinds + t];
+                if u != NONE {
+                    f |= fits[u as usize];
+                }
+            }
+            fits[r] = f;
+        }
+
+        // coverage[r][k]: largest sub-multiset size of v that fits target k; pushed upwards.
+        let mut cover = vec![[0u8; TARGETS]; size];
+        for &r in order.iter().rev() {
+            let s = sums[r];
+            let mut c = cover[r];
+            for (k, ck) in c.iter_mut().enumerate() {
+                if fits[r] >> k & 1 == 1 {
+                    *ck = s;
+                }
+            }
+            cover[r] = c;
+            for t in 0..kinds {
+                let u = up[r * kinds + t];
+                if u != NONE {
+                    let dst = &mut cover[u as usize];
+                    for k in 0..TARGETS {
+                        dst[k] = dst[k].max(c[k]);
+                    }
+                }
+            }
+        }
+
+        for r in 0..size {
+            let mut word = 0u32;
+            // complete as melds: exact target (m, 0) for m = sum / 3; with pair: (m, 1).
+            let s = sums[r] as usize;
+            if s.is_multiple_of(3) && exact[r] >> ((s / 3) * 2) & 1 == 1 {
+                word |= 1;
+            }
+            if s % 3 == 2 && exact[r] >> ((s / 3) * 2 + 1) & 1 == 1 {
+                word |= 2;
+            }
+            let mut costs = [0u16; TARGETS];
+            let mut cost_now = [0u8; TARGETS];
+            for (k, c) in cost_now.iter_mut().enumerate() {
+                let size_k = (k / 2 * 3 + (k % 2) * 2) as u8;
+                // A target no vector of this suit can reach (two melds and a pair of 1m/9m only)
+                // is unreachable from the empty vector, hence from every vector.
+                *c = if fits[0] >> k & 1 == 1 {
+                    size_k.saturating_sub(cover[r][k])
+                } else {
+                    COST_INF
+                };
+            }
+            for t in 0..kinds {
+                let u = up[r * kinds + t];
+                if u == NONE {
+                    continue;
+                }
+                let u = u as usize;
+                let us = sums[u] as usize;
+                if us.is_multiple_of(3) && exact[u] >> ((us / 3) * 2) & 1 == 1 {
+                    word |= 1 << (2 + t);
+                }
+                if us % 3 == 2 && exact[u] >> ((us / 3) * 2 + 1) & 1 == 1 {
+                    word |= 1 << (11 + t);
+                }
+                for (k, &c) in cost_now.iter().enumerate() {
+                    let size_k = (k / 2 * 3 + (k % 2) * 2) as u8;
+                    let cu = size_k.saturating_sub(cover[u][k]);
+                    if c != COST_INF && cu < c {
+                        costs[k] |= 1 << t;
+                    }
+                }
+            }
+            for k in 0..TARGETS {
+                costs[k] |= (cost_now[k] as u16) << 12;
+            }
+            table.waits[r] = word;
+            table.costs[r] = costs;
+        }
+        table
+    }
+}
+
+fn enumerate(cur: &mut [u8; 9], i: usize, kinds: usize, left: usize, out: &mut Vec<[u8; 9]>) {
+    if i == kinds {
+        out.push(*cur);
+        return;
+    }
+    for c in 0..=4.min(left) {
+        cur[i] = c as u8;
+        enumerate(cur, i + 1, kinds, left - c, out);
+    }
+    cur[i] = 0;
+}
+
+/// Marks every multiset of up to 4 groups (non-decreasing group index), with and without one pair.
+fn mark_shapes(
+    table: &SuitTable,
+    groups: &[[u8; 9]],
+    from: usize,
+    melds: usize,
+    shape: &mut [u8; 9],
+    exact: &mut [u16],
+) {
+    let kinds = table.kinds;
+    exact[table.rank(shape)] |= 1 << (melds * 2);
+    for p in 0..kinds {
+        if shape[p] <= 2 {
+            shape[p] += 2;
+            exact[table.rank(shape)] |= 1 << (melds * 2 + 1);
+            shape[p] -= 2;
+        }
+    }
+    if melds == 4 {
+        return;
+    }
+    for (gi, g) in groups.iter().enumerate().skip(from) {
+        if (0..kinds).all(|i| shape[i] + g[i] <= 4) {
+            for i in 0..kinds {
+                shape[i] += g[i];
+            }
+            mark_shapes(table, groups, gi, melds + 1, shape, exact);
+            for i in 0..kinds {
+                shape[i] -= g[i];
+            }
+        }
+    }
+}
+
+/// The three tables: numbered suits, honours, and the three-player characters suit (1m, 9m).
+pub(crate) struct Tables {
+    /// 9 kinds with sequences.
+    pub(crate) suit: SuitTable,
+    /// 7 kinds, no sequences.
+    pub(crate) honors: SuitTable,
+    /// 2 kinds, no sequences.
+    pub(crate) terminals: SuitTable,
+}
+
+static TABLES: OnceLock<Tables> = OnceLock::new();
+
+/// The tables, built on first use.
+pub(crate) fn tables() -> &'static Tables {
+    TABLES.get_or_init(|| Tables {
+        suit: SuitTable::build(9, true),
+        honors: SuitTable::build(7, false),
+        terminals: SuitTable::build(2, false),
+    })
+}
+
+/// Builds the tables now rather than on the first request (a server calls this at start-up).
+pub fn warm_up() {
+    tables();
+}
+
+/// The cost in a costs word ([`INF`] when unreachable).
+#[inline]
+pub(crate) fn cost_of(word: u16) -> u8 {
+    let c = (word >> 12) as u8;
+    if c == COST_INF { INF } else { c }
+}
+
+/// The improving kinds (bit per kind of the suit) in a costs word.
+#[inline]
+pub(crate) fn improving_of(word: u16) -> u16 {
+    word & 0x1ff
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_are_a_bijection() {
+        let t = &tables().honors;
+        let mut seen = vec![false; t.waits.len()];
+        let mut cur = [0u8; 9];
+        let mut all = Vec::new();
+        enumerate(&mut cur, 0, 7, MAX_SUM, &mut all);
+        for v in &all {
+            let r = t.rank(v);
+            assert!(!seen[r]);
+            seen[r] = true;
+        }
+        assert!(seen.iter().all(|&s| s));
+        assert_eq!(tables().suit.waits.len(), 405_350);
+        assert_eq!(tables().honors.waits.len(), 43_130);
+    }
+
+    #[test]
+    fn completeness_and_costs() {
+        let t = &tables().suit;
+        let w = t.waits_word(t.rank(&[1, 1, 1, 0, 0, 0, 0, 0, 0]));
+        assert_eq!(w & 3, 1);
+        let w = t.waits_word(t.rank(&[3, 1, 1, 1, 1, 1, 1, 1, 3]));
+        // 1112345678999: every kind completes it with the pair.
+        assert_eq!(w >> 11 & 0x1ff, 0x1ff);
+        // 1111 towards one meld + pair: no fifth copy, so 2 more tiles (11 + 123, or 111 + xx);
+        // every kind but 1 helps.
+        let c = t.costs(t.rank(&[4, 0, 0, 0, 0, 0, 0, 0, 0]));
+        assert_eq!(cost_of(c[3]), 2);
+        assert_eq!(improving_of(c[3]), 0x1fe);
+        // Empty suit: one meld costs 3, a pair 2.
+        let c = t.costs(0);
+        assert_eq!(cost_of(c[2]), 3);
+        assert_eq!(cost_of(c[1]), 2);
+    }
+}

@@ -1,0 +1,279 @@
+//! MahjongWaits: is a 3n+1 hand ready, on which tiles, how many are left, and which waits are dead.
+
+use super::decompose::{Decomposition, decompose};
+use super::engine::Engine;
+use super::error::MahjongError;
+use super::forms::{Form, FormSet};
+use super::hand::{Meld, prepare};
+use super::rules::{KaratenPolicy, Rules};
+use super::standard::waits_no_wild;
+use super::tables::INF;
+use crate::tiles::Tile;
+
+/// Why a shape wait can never be won on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Exclusion {
+    /// All copies are in the player's concealed hand (pure karaten, 純空聴).
+    KaratenHand,
+    /// All copies are in the player's concealed hand and own melds, some in the melds.
+    KaratenMelds,
+    /// The copies not held by the player are all visible (discards, others' melds, indicators).
+    AllVisible,
+}
+
+/// A tile the hand waits on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Wait {
+    /// The winning tile.
+    pub tile: Tile,
+    /// Copies not in the player's hand or melds and not visible.
+    pub live: u8,
+    /// The forms the tile completes.
+    pub forms: FormSet,
+    /// One decomposition of the completed concealed part (only from [`waits_explained`]).
+    pub decomposition: Option<Decomposition>,
+}
+
+/// A shape wait that cannot be won on, with the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExcludedWait {
+    /// The tile.
+    pub tile: Tile,
+    /// Why it is dead.
+    pub reason: Exclusion,
+    /// The forms it would complete.
+    pub forms: FormSet,
+}
+
+/// The answer to MahjongWaits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WaitsResult {
+    /// Ready (听牌) under the rules' karaten policy.
+    pub tenpai: bool,
+    /// 0 when ready; otherwise the shanten number (at least 1): tile exchanges short of ready,
+    /// never counting on a fifth copy of a kind in the concealed hand.
+    pub shanten: u8,
+    /// Winning tiles with live copies, by tile order.
+    pub waits: Vec<Wait>,
+    /// Shape waits that cannot be won on, by tile order.
+    pub excluded: Vec<ExcludedWait>,
+    /// True when every tile kind of the game completes the hand (a lone wildcard waits on all).
+    pub any_tile: bool,
+    /// True when the hand still holds a tile of the void suit, which keeps it from being ready.
+    pub holds_void_suit: bool,
+}
+
+/// Waits of a concealed hand of 3n+1 tiles (counting each declared meld as 3), given declared
+/// melds and the tiles visible to the player.
+pub fn waits(
+    rules: &Rules,
+    hand: &[Tile],
+    melds: &[Meld],
+    visible: &[Tile],
+) -> Result<WaitsResult, MahjongError> {
+    let p = prepare(rules, hand, melds, visible, 1)?;
+    Ok(compute(&Engine::new(p), false))
+}
+
+/// [`waits`] plus one decomposition for each wait, showing what every wildcard stands for.
+pub fn waits_explained(
+    rules: &Rules,
+    hand: &[Tile],
+    melds: &[Meld],
+    visible: &[Tile],
+) -> Result<WaitsResult, MahjongError> {
+    let p = prepare(rules, hand, melds, visible, 1)?;
+    Ok(compute(&Engine::new(p), true))
+}
+
+fn compute(e: &Engine, explain: bool) -> WaitsResult {
+    let p = &e.p;
+    let w = p.wild;
+    let m = p.melds_needed;
+    let in_game = e.usable | e.wild_mask;
+    // Shape waits per form (index = Form as usize).
+    let mut masks = [0u64; 6];
+    let mut r_min = INF;
+    if w == 0 {
+        masks[Form::Standard as usize] = waits_no_wild(&e.slots, &p.nat) & e.usable;
+        for ev in e.evals(&p.nat, m, false).as_slice() {
+            r_min = r_min.min(ev.r);
+            if ev.r == 1 {
+                masks[ev.form as usize] |= ev.improving;
+            }
+        }
+        // One tile short in a form: a drawn wildcard completes it as well.
+        for mask in masks.iter_mut() {
+            if *mask != 0 {
+                *mask |= e.wild_mask;
+            }
+        }
+    } else {
+        for ev in e.evals(&p.nat, m, true).as_slice() {
+            r_min = r_min.min(ev.r);
+            // With w wildcards a form is one tile short when r = w + 1; then its improving tiles
+            // are exactly the winning naturals, and a drawn wildcard completes it too.
+            if ev.r == w + 1 {
+                masks[ev.form as usize] |= ev.improving | e.wild_mask;
+            }
+        }
+    }
+    // Waits on a fifth copy: shapes that need a kind whose four copies are all in the hand. Rare
+    // (the hand must hold four of a kind), so the plain search decides them.
+    let mut karaten = [0u64; 6];
+    if !p.holds_void() {
+        let shape = e.shape();
+        let mut four = e.usable;
+        while four != 0 {
+            let t = four.trailing_zeros() as usize;
+            four &= four - 1;
+            if p.nat[t] == 4 {
+                let mut n = p.nat;
+                n[t] += 1;
+                for f in [Form::Standard, Form::KnittedStraight] {
+                    if (f == Form::Standard || p.rules.knitted)
+                        && decompose(&n, w, m, &shape, f).is_some()
+                    {
+                        karaten[f as usize] |= 1 << t;
+                    }
+                }
+            }
+        }
+    }
+    let all: u64 = masks.iter().chain(karaten.iter()).fold(0, |a, &b| a | b) & in_game;
+
+    let mut waits = Vec::new();
+    let mut excluded = Vec::new();
+    let mut bits = all;
+    while bits != 0 {
+        let t = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        let tile = Tile::from_index(t).expect("tile index");
+        let mut forms = FormSet::default();
+        for f in Form::ALL {
+            if (masks[f as usize] | karaten[f as usize]) >> t & 1 == 1 {
+                forms.insert(f);
+            }
+        }
+        let copies = p.rules.copies(tile);
+        let reason = if p.hand[t] >= copies {
+            Some(Exclusion::KaratenHand)
+        } else if p.hand[t] + p.meld_tiles[t] >= copies {
+            Some(Exclusion::KaratenMelds)
+        } else if p.hand[t] + p.meld_tiles[t] + p.visible[t] >= copies {
+            Some(Exclusion::AllVisible)
+        } else {
+            None
+        };
+        match reason {
+            Some(reason) => excluded.push(ExcludedWait {
+                tile,
+                reason,
+                forms,
+            }),
+            None => {
+                let decomposition = if explain {
+                    explain_wait(e, t, forms)
+                } else {
+                    None
+                };
+                waits.push(Wait {
+                    tile,
+                    live: p.live(t),
+                    forms,
+                    decomposition,
+                })
+            }
+        }
+    }
+    let policy = p.rules.karaten;
+    let tenpai = !waits.is_empty()
+        || excluded.iter().any(|x| match x.reason {
+            Exclusion::AllVisible => true,
+            Exclusion::KaratenMelds => policy != KaratenPolicy::OwnTilesNotReady,
+            Exclusion::KaratenHand => policy == KaratenPolicy::Ready,
+        });
+    let shanten = if tenpai {
+        0
+    } else {
+        if w == 0 {
+            r_min = r_min.min(e.standard_r(&p.nat, m));
+        }
+        // A hand that is ready in shape but not under the policy is at least one exchange away.
+        r_min.saturating_sub(w + 1).max(1)
+    };
+    WaitsResult {
+        tenpai,
+        shanten,
+        waits,
+        excluded,
+        any_tile: in_game != 0 && all == in_game,
+        holds_void_suit: p.holds_void(),
+    }
+}
+
+/// One decomposition of the hand completed by tile `t`, in the first form it completes.
+fn explain_wait(e: &Engine, t: usize, forms: FormSet) -> Option<Decomposition> {
+    let p = &e.p;
+    let mut nat = p.nat;
+    let mut wild = p.wild;
+    if e.wild_mask >> t & 1 == 1 {
+        wild += 1;
+    } else {
+        nat[t] += 1;
+    }
+    let shape = e.shape();
+    forms
+        .iter()
+        .find_map(|f| decompose(&nat, wild, p.melds_needed, &shape, f))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mahjong::rules::Preset;
+    use crate::tiles::{format_tiles, parse_tiles};
+
+    fn w(preset: Preset, hand: &str) -> WaitsResult {
+        waits(
+            &Rules::preset(preset),
+            &parse_tiles(hand).unwrap(),
+            &[],
+            &[],
+        )
+        .unwrap()
+    }
+
+    fn tiles(r: &WaitsResult) -> String {
+        format_tiles(&r.waits.iter().map(|x| x.tile).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn basic_waits() {
+        let r = w(Preset::Riichi, "123m456p789s1122z");
+        assert!(r.tenpai);
+        assert_eq!(tiles(&r), "12z");
+        assert_eq!(r.waits[0].live, 2);
+        let r = w(Preset::Riichi, "1111m234p567p789s");
+        assert!(!r.tenpai);
+        assert_eq!(r.shanten, 1);
+        assert_eq!(r.excluded.len(), 1);
+        assert_eq!(r.excluded[0].reason, Exclusion::KaratenHand);
+    }
+
+    #[test]
+    fn wildcards_explained() {
+        let rules = Rules::preset(Preset::Hongzhong);
+        let r =
+            waits_explained(&rules, &parse_tiles("123m456p123789s7z").unwrap(), &[], &[]).unwrap();
+        assert!(r.tenpai, "{r:?}");
+        // The lone wildcard pairs with anything: every kind of the game completes the hand.
+        assert!(r.any_tile, "{r:?}");
+        let d = r.waits[0].decomposition.as_ref().unwrap();
+        assert_eq!(d.wildcard_as.len(), 1);
+        // With 111s the fourth 1s is no wait: the wildcard would have to be a fifth 1s.
+        let r = waits(&rules, &parse_tiles("123m456p111789s7z").unwrap(), &[], &[]).unwrap();
+        assert!(!r.any_tile);
+        assert!(r.waits.iter().all(|x| x.tile.to_string() != "1s"));
+    }
+}

@@ -1,0 +1,232 @@
+//! Known tricky hands, each with the answer every reference engine agrees on.
+
+use cardrules::mahjong::{
+    Exclusion, Field, Form, KaratenPolicy, MahjongError, Meld, MeldKind, Preset, RuleOverrides,
+    Rules, analyze, waits, waits_explained,
+};
+use cardrules::tiles::{TileSuit, format_tiles, parse_tiles};
+
+fn t(s: &str) -> Vec<cardrules::tiles::Tile> {
+    parse_tiles(s).unwrap()
+}
+
+fn wait_tiles(r: &cardrules::mahjong::WaitsResult) -> String {
+    format_tiles(&r.waits.iter().map(|w| w.tile).collect::<Vec<_>>())
+}
+
+fn riichi() -> Rules {
+    Rules::preset(Preset::Riichi)
+}
+
+#[test]
+fn nine_gates_waits_on_nine_tiles() {
+    let r = waits(&riichi(), &t("1112345678999m"), &[], &[]).unwrap();
+    assert!(r.tenpai);
+    assert_eq!(wait_tiles(&r), "123456789m");
+    // Live: 1m and 9m have 3 in hand, so 1 left; the others 3.
+    let live: Vec<u8> = r.waits.iter().map(|w| w.live).collect();
+    assert_eq!(live, vec![1, 3, 3, 3, 3, 3, 3, 3, 1]);
+}
+
+#[test]
+fn thirteen_orphans_thirteen_sided() {
+    let r = waits(&riichi(), &t("19m19p19s1234567z"), &[], &[]).unwrap();
+    assert!(r.tenpai);
+    assert_eq!(wait_tiles(&r), "19m19p19s1234567z");
+    assert!(
+        r.waits
+            .iter()
+            .all(|w| w.forms.contains(Form::ThirteenOrphans) && w.live == 3)
+    );
+    // With the option off it is far from ready.
+    let off = Rules::with_overrides(
+        Preset::Riichi,
+        &RuleOverrides {
+            thirteen_orphans: Some(false),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let r = waits(&off, &t("19m19p19s1234567z"), &[], &[]).unwrap();
+    assert!(!r.tenpai);
+    assert!(r.shanten >= 5);
+}
+
+#[test]
+fn pure_karaten_is_not_ready_in_riichi() {
+    let r = waits(&riichi(), &t("1111m234p567p789s"), &[], &[]).unwrap();
+    assert!(!r.tenpai);
+    assert_eq!(r.shanten, 1);
+    assert!(r.waits.is_empty());
+    assert_eq!(r.excluded.len(), 1);
+    assert_eq!(r.excluded[0].tile.to_string(), "1m");
+    assert_eq!(r.excluded[0].reason, Exclusion::KaratenHand);
+    // Under the "ready" policy (Mortal's exhaustive-draw tenpai) the same hand is ready.
+    let lenient = Rules::with_overrides(
+        Preset::Riichi,
+        &RuleOverrides {
+            karaten: Some(KaratenPolicy::Ready),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let r = waits(&lenient, &t("1111m234p567p789s"), &[], &[]).unwrap();
+    assert!(r.tenpai);
+    assert_eq!(r.shanten, 0);
+}
+
+#[test]
+fn quad_as_two_pairs_depends_on_the_rules() {
+    let r = waits(&riichi(), &t("1111m223344556p"), &[], &[]).unwrap();
+    assert!(!r.tenpai);
+    assert!(r.shanten >= 1);
+    let g = waits(
+        &Rules::preset(Preset::Guobiao),
+        &t("1111m223344556p"),
+        &[],
+        &[],
+    )
+    .unwrap();
+    assert!(g.tenpai);
+    assert_eq!(wait_tiles(&g), "6p");
+    assert!(g.waits[0].forms.contains(Form::SevenPairs));
+}
+
+#[test]
+fn melded_karaten_and_dead_waits() {
+    // 5s tanki with 555s ponned: the fourth 5s is in the hand, all four are the player's own.
+    let pon = Meld::from_tiles(MeldKind::Pon, &t("555s"), false).unwrap();
+    let hand = t("5s123m456p789p");
+    let r = waits(&riichi(), &hand, &[pon], &[]).unwrap();
+    // Tenhou: ready (the wait is dead through own melds, reported as excluded).
+    assert!(r.tenpai);
+    assert_eq!(r.excluded[0].reason, Exclusion::KaratenMelds);
+    let strict = Rules::with_overrides(
+        Preset::Riichi,
+        &RuleOverrides {
+            karaten: Some(KaratenPolicy::OwnTilesNotReady),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let r = waits(&strict, &hand, &[pon], &[]).unwrap();
+    assert!(!r.tenpai);
+    assert_eq!(r.shanten, 1);
+    // All visible: ready, but dead.
+    let r = waits(&riichi(), &t("123m456p789s1122z"), &[], &t("1z1z2z2z")).unwrap();
+    assert!(r.tenpai);
+    assert!(r.waits.is_empty());
+    assert!(r.excluded.iter().all(|x| x.reason == Exclusion::AllVisible));
+}
+
+#[test]
+fn sichuan_void_suit_blocks_readiness() {
+    let rules = Rules::with_overrides(
+        Preset::Sichuan,
+        &RuleOverrides {
+            void_suit: Some(Some(TileSuit::Sou)),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let r = waits(&rules, &t("123m456m789p111p1s"), &[], &[]).unwrap();
+    assert!(!r.tenpai);
+    assert!(r.holds_void_suit);
+    assert_eq!(r.shanten, 1);
+    let r = waits(&rules, &t("123m456m789p11p99p"), &[], &[]).unwrap();
+    assert!(r.tenpai);
+    assert_eq!(wait_tiles(&r), "169p"); // 678p + 999p + 11p for 6p
+    // Dragon seven pairs (龙七对): a quad counts as two pairs.
+    let r = waits(&rules, &t("1111m22m33m44m55p6p"), &[], &[]).unwrap();
+    assert_eq!(wait_tiles(&r), "6p");
+    let chi = Meld::from_tiles(MeldKind::Chi, &t("123m"), false).unwrap();
+    let e = waits(&rules, &t("456m789p11p99p"), &[chi], &[]).unwrap_err();
+    assert_eq!(e.field(), Field::Meld(0));
+    let e = waits(&rules, &t("123m456m789p11p1z"), &[], &[]).unwrap_err();
+    assert!(matches!(
+        e,
+        MahjongError::TileNotInGame {
+            field: Field::Hand,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn hongzhong_wildcards() {
+    let rules = Rules::preset(Preset::Hongzhong);
+    // Four wildcards plus 123m456p789s: waits on everything.
+    let r = waits_explained(&rules, &t("123m456p789s7777z"), &[], &[]).unwrap();
+    assert!(r.tenpai);
+    assert!(r.any_tile);
+    assert!(r.waits.iter().all(|w| w.decomposition.is_some()));
+    let r = waits_explained(&rules, &t("12m456p789s11s5s77z"), &[], &[]).unwrap();
+    assert!(r.tenpai);
+    let three_m = r.waits.iter().find(|w| w.tile.to_string() == "3m").unwrap();
+    let d = three_m.decomposition.as_ref().unwrap();
+    assert_eq!(d.wildcard_as.len(), 2);
+    // Honours other than the wildcard are not in the game.
+    assert!(waits(&rules, &t("123m456p789s1117z"), &[], &[]).is_err());
+}
+
+#[test]
+fn guobiao_knitted_forms() {
+    let g = Rules::preset(Preset::Guobiao);
+    // 全不靠 one short: 147m 258p 369s + 1234z waits on 5z 6z 7z.
+    let r = waits(&g, &t("147m258p369s1234z"), &[], &[]).unwrap();
+    assert_eq!(wait_tiles(&r), "567z");
+    assert!(
+        r.waits
+            .iter()
+            .all(|w| w.forms.contains(Form::KnittedHonors))
+    );
+    // 七星不靠: seven honours + 147m 25p 3s (one knitted tile short: 8p, 6s or 9s).
+    let r = waits(&g, &t("147m25p3s1234567z"), &[], &[]).unwrap();
+    assert_eq!(wait_tiles(&r), "8p69s");
+    assert!(
+        r.waits
+            .iter()
+            .any(|w| w.forms.contains(Form::SevenStarKnitted))
+    );
+    // 组合龙 + 123m + pair wait: 147m258p369s123m5z -> 5z.
+    let r = waits(&g, &t("147m258p369s123m5z"), &[], &[]).unwrap();
+    assert!(
+        r.waits
+            .iter()
+            .any(|w| w.tile.to_string() == "5z" && w.forms.contains(Form::KnittedStraight))
+    );
+    // Riichi knows none of them.
+    let r = waits(&riichi(), &t("147m258p369s1234z"), &[], &[]).unwrap();
+    assert!(!r.tenpai);
+}
+
+#[test]
+fn bad_sizes_and_copies() {
+    let e = waits(&riichi(), &t("123m456p789s11z"), &[], &[]).unwrap_err();
+    assert!(matches!(e, MahjongError::HandSize { .. }));
+    let e = analyze(&riichi(), &t("123m456p789s1122z"), &[], &[]).unwrap_err();
+    assert!(matches!(e, MahjongError::HandSize { .. }));
+    let e = waits(&riichi(), &t("11111m23456789p"), &[], &[]).unwrap_err();
+    assert!(matches!(e, MahjongError::TooManyCopies { count: 5, .. }));
+    let three = Rules::with_overrides(
+        Preset::Riichi,
+        &RuleOverrides {
+            three_player: Some(true),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let e = waits(&three, &t("123m456p789s1122z"), &[], &[]).unwrap_err();
+    assert!(matches!(e, MahjongError::TileNotInGame { .. }));
+}
+
+#[test]
+fn analyze_names_the_best_discard() {
+    let r = analyze(&riichi(), &t("123m456p789s11225z"), &[], &[]).unwrap();
+    assert_eq!(r.discards[0].discard.to_string(), "5z");
+    assert_eq!(r.discards[0].shanten, 0);
+    let r = analyze(&riichi(), &t("11123456789999m"), &[], &[]).unwrap();
+    assert!(r.complete);
+    assert_eq!(r.shanten, -1);
+    assert_eq!(r.decomposition.unwrap().form, Form::Standard);
+}
