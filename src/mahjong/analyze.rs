@@ -7,8 +7,8 @@ use super::error::MahjongError;
 use super::forms::{Eval, Form};
 use super::hand::{Meld, prepare};
 use super::rules::Rules;
-use super::standard::{Costs, conv, costs_of, suit_words, words_of};
-use super::tables::{INF, TARGETS, improving_of};
+use super::standard::{Costs, Look, conv, improving_in, look, looks, min_split};
+use super::tables::{INF, TARGETS, costs_of};
 use crate::tiles::Tile;
 
 /// A tile whose draw lowers the shanten, with its live copies.
@@ -55,12 +55,12 @@ pub fn analyze(
     visible: &[Tile],
 ) -> Result<AnalyzeResult, MahjongError> {
     let p = prepare(rules, hand, melds, visible, 2)?;
-    Ok(compute(&Engine::new(p)))
+    Ok(compute(&Engine::new(&p)))
 }
 
-/// The standard form's per-suit data of the 3n+2 hand, reused by every discard of one suit.
+/// The standard form's per-suit data of the 3n+2 hand, reused by every discard.
 struct Base {
-    words: [[u16; TARGETS]; 4],
+    looks: [Look; 4],
     costs: [Costs; 4],
     /// pair[a][b]: suits a and b combined.
     pair: [[Costs; 4]; 4],
@@ -70,8 +70,8 @@ struct Base {
 
 impl Base {
     fn new(e: &Engine) -> Base {
-        let words = suit_words(&e.slots, &e.p.nat);
-        let costs: [Costs; 4] = std::array::from_fn(|i| costs_of(&words[i]));
+        let looks = looks(&e.slots, &e.p.nat);
+        let costs: [Costs; 4] = std::array::from_fn(|i| costs_of(looks[i].word));
         let mut pair = [[[INF; TARGETS]; 4]; 4];
         for a in 0..4 {
             for b in a + 1..4 {
@@ -84,28 +84,34 @@ impl Base {
             conv(&costs[o[0]], &pair[o[1]][o[2]])
         });
         Base {
-            words,
+            looks,
             costs,
             pair,
             rest,
         }
     }
 
-    /// Standard replacement number and improving tiles after suit `x` becomes `wx`.
-    fn after(&self, e: &Engine, x: usize, wx: &[u16; TARGETS], melds: usize) -> (u8, u64) {
-        let cx = costs_of(wx);
+    /// Standard replacement number and improving tiles after suit `x` becomes `lx`.
+    fn after(&self, e: &Engine, x: usize, lx: &Look, melds: usize) -> (u8, u64) {
+        let cx = costs_of(lx.word);
         let best = min_split(&cx, &self.rest[x], melds);
         if best >= INF {
             return (INF, 0);
         }
-        let mut mask = e.slots[x].spread(improving_in(wx, &cx, &self.rest[x], melds, best));
+        let mut mask = improving_in(&e.slots[x], lx, &cx, &self.rest[x], melds, best);
         let o = others(x);
         for (j, &y) in o.iter().enumerate() {
             let z = o[(j + 1) % 3];
             let u = o[(j + 2) % 3];
             let rest_y = conv(&cx, &self.pair[z][u]);
-            let pos = improving_in(&self.words[y], &self.costs[y], &rest_y, melds, best);
-            mask |= e.slots[y].spread(pos);
+            mask |= improving_in(
+                &e.slots[y],
+                &self.looks[y],
+                &self.costs[y],
+                &rest_y,
+                melds,
+                best,
+            );
         }
         (best, mask)
     }
@@ -120,48 +126,60 @@ fn others(x: usize) -> [usize; 3] {
     }
 }
 
-fn min_split(c: &Costs, rest: &Costs, melds: usize) -> u8 {
-    let mut best = INF;
-    for m in 0..=melds {
-        for p in 0..2 {
-            best = best.min(c[m * 2 + p] + rest[(melds - m) * 2 + 1 - p]);
-        }
-    }
-    best
-}
-
-fn improving_in(words: &[u16; TARGETS], c: &Costs, rest: &Costs, melds: usize, best: u8) -> u32 {
-    let mut pos = 0u32;
-    for m in 0..=melds {
-        for p in 0..2 {
-            let k = m * 2 + p;
-            if c[k] + rest[(melds - m) * 2 + 1 - p] == best {
-                pos |= improving_of(words[k]) as u32;
+/// The first form (standard first) in which the 3n+2 hand is complete.
+fn winning_form(e: &Engine) -> Option<Form> {
+    let p = e.p;
+    let m = p.melds_needed;
+    if p.wild == 0 {
+        // Standard: one suit complete with the pair, the others as melds only.
+        let l = looks(&e.slots, &p.nat);
+        let mut pair_suits = 0;
+        let mut ok = true;
+        for x in &l {
+            if x.rank == u32::MAX && x.sum > 0 {
+                ok = false;
+            } else if x.sum % 3 == 2 {
+                pair_suits += 1;
+                ok &= x.word & 2 != 0;
+            } else {
+                ok &= x.sum % 3 == 0 && x.word & 1 != 0;
             }
         }
+        if ok && pair_suits == 1 {
+            return Some(Form::Standard);
+        }
+        let evals = e.evals(&p.nat, &p.kinds, m, false);
+        evals
+            .as_slice()
+            .iter()
+            .filter(|ev| ev.r == 0)
+            .map(|ev| ev.form)
+            .min()
+    } else {
+        let evals = e.evals(&p.nat, &p.kinds, m, true);
+        evals
+            .as_slice()
+            .iter()
+            .filter(|ev| ev.r <= p.wild)
+            .map(|ev| ev.form)
+            .min()
     }
-    pos
 }
 
 fn compute(e: &Engine) -> AnalyzeResult {
-    let p = &e.p;
+    let p = e.p;
     let m = p.melds_needed;
     let in_game = e.usable | e.wild_mask;
 
-    // Complete? Take the first form (standard first) whose replacement number the wildcards
-    // cover.
-    let whole = e.evals(&p.nat, m, true);
-    let winning: Option<Form> = whole
-        .as_slice()
-        .iter()
-        .filter(|ev| ev.r <= p.wild)
-        .map(|ev| ev.form)
-        .min();
+    let winning = winning_form(e);
     let decomposition = winning.and_then(|f| decompose(&p.nat, p.wild, m, &e.shape(), f));
 
     let base = (!e.uncapped).then(|| Base::new(e));
-    let mut discards = Vec::new();
-    for d in 0..34 {
+    let mut discards = Vec::with_capacity(14);
+    let mut kinds_left = in_game;
+    while kinds_left != 0 {
+        let d = kinds_left.trailing_zeros() as usize;
+        kinds_left &= kinds_left - 1;
         if p.hand[d] == 0 {
             continue;
         }
@@ -170,20 +188,18 @@ fn compute(e: &Engine) -> AnalyzeResult {
         let mut wild = p.wild;
         let (r, improving_nat) = if is_wild {
             wild -= 1;
-            e.evals(&nat, m, true).best()
+            e.evals(&nat, &p.kinds, m, true).best()
         } else {
             nat[d] -= 1;
+            let kinds = p.kinds.without(d, p.nat[d]);
             match &base {
-                None => e.evals(&nat, m, true).best(),
+                None => e.evals(&nat, &kinds, m, true).best(),
                 Some(base) => {
-                    let x = e
-                        .slots
-                        .iter()
-                        .position(|s| s.tiles.contains(&(d as u8)))
-                        .expect("every tile is in a suit");
-                    let wx = words_of(&e.slots[x], &e.slots[x].vector(&nat));
-                    let std = base.after(e, x, &wx, m as usize);
-                    let mut evals = e.evals(&nat, m, false);
+                    // Only the discarded tile's suit changes (slots are m, p, s, z in order).
+                    let x = d / 9;
+                    let lx = look(&e.slots[x], &e.slots[x].vector(&nat));
+                    let std = base.after(e, x, &lx, m as usize);
+                    let mut evals = e.evals(&nat, &kinds, m, false);
                     evals.list[evals.len] = Eval {
                         form: Form::Standard,
                         r: std.0,
@@ -217,7 +233,7 @@ fn compute(e: &Engine) -> AnalyzeResult {
             improving_live: total,
         });
     }
-    discards.sort_by(|a, b| {
+    discards.sort_unstable_by(|a, b| {
         a.shanten
             .cmp(&b.shanten)
             .then(b.improving_live.cmp(&a.improving_live))

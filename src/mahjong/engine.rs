@@ -2,17 +2,17 @@
 //! number and improving tiles, and a few rule-derived masks.
 
 use super::decompose::Shape;
-use super::forms::{Eval, Form, knitted_honors, knitted_straight, seven_pairs, thirteen_orphans};
-use super::hand::Prepared;
-use super::standard::{
-    Slot, replacement, replacement_and_improving, slots, suit_words, uncapped_replacement,
+use super::forms::{
+    Eval, Form, Kinds, knitted_honors, knitted_straight, seven_pairs, thirteen_orphans,
 };
+use super::hand::Prepared;
+use super::standard::{Slot, looks, replacement_and_improving, slots, uncapped_replacement};
 use super::tables::INF;
 
 /// A prepared request plus what the rules imply for it.
-pub(crate) struct Engine<'r> {
+pub(crate) struct Engine<'p, 'r> {
     /// The checked, counted request.
-    pub(crate) p: Prepared<'r>,
+    pub(crate) p: &'p Prepared<'r>,
     /// The four suits.
     pub(crate) slots: [Slot; 4],
     /// Natural kinds a form may use (in the game, not wildcards, not the void suit).
@@ -51,20 +51,12 @@ impl Evals {
     }
 }
 
-impl<'r> Engine<'r> {
+impl<'p, 'r> Engine<'p, 'r> {
     /// Wraps a prepared request.
-    pub(crate) fn new(p: Prepared<'r>) -> Engine<'r> {
+    pub(crate) fn new(p: &'p Prepared<'r>) -> Engine<'p, 'r> {
         let rules = p.rules;
         let slots = slots(rules);
-        let mut usable = 0u64;
-        for s in &slots {
-            if s.active {
-                for &t in s.tiles {
-                    usable |= 1 << t;
-                }
-            }
-        }
-        usable &= !rules.wildcards;
+        let usable = p.usable;
         let uncapped = rules.wildcard_fifth_copy && p.wild > 0;
         Engine {
             p,
@@ -97,18 +89,9 @@ impl<'r> Engine<'r> {
         }
     }
 
-    /// Replacement number of the standard form only (no improving tiles), for `nat` with `melds`.
-    pub(crate) fn standard_r(&self, nat: &[u8; 34], melds: u8) -> u8 {
-        if self.uncapped {
-            uncapped_replacement(&self.slots, nat, melds as usize)
-        } else {
-            replacement(&suit_words(&self.slots, nat), melds as usize)
-        }
-    }
-
-    /// Every enabled form's evaluation of `nat` (a 3n+1 or 3n+2 part with `melds` melds needed);
-    /// the standard form only when `standard` is set.
-    pub(crate) fn evals(&self, nat: &[u8; 34], melds: u8, standard: bool) -> Evals {
+    /// Every enabled form's evaluation of `nat` (a 3n+1 or 3n+2 part with `melds` melds needed,
+    /// `kinds` its grouping); the standard form only when `standard` is set.
+    pub(crate) fn evals(&self, nat: &[u8; 34], kinds: &Kinds, melds: u8, standard: bool) -> Evals {
         let rules = self.p.rules;
         let mut out = Evals {
             list: [Eval {
@@ -143,8 +126,8 @@ impl<'r> Engine<'r> {
                 improving,
             });
         } else if standard {
-            let words = suit_words(&self.slots, nat);
-            let (r, improving) = replacement_and_improving(&self.slots, &words, melds as usize);
+            let (r, improving) =
+                replacement_and_improving(&self.slots, &looks(&self.slots, nat), melds as usize);
             push(Eval {
                 form: Form::Standard,
                 r,
@@ -153,14 +136,14 @@ impl<'r> Engine<'r> {
         }
         let closed = self.p.declared == 0 && melds == 4;
         if closed && rules.seven_pairs {
-            push(seven_pairs(nat, rules.seven_pairs_quads, self.usable));
+            push(seven_pairs(kinds, rules.seven_pairs_quads));
         }
         if closed && rules.thirteen_orphans {
-            push(thirteen_orphans(nat, self.usable));
+            push(thirteen_orphans(kinds, self.usable));
         }
         if rules.knitted {
             if closed {
-                let [a, b] = knitted_honors(nat, self.usable);
+                let [a, b] = knitted_honors(kinds, self.usable);
                 push(a);
                 push(b);
             }

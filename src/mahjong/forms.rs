@@ -5,7 +5,7 @@
 //! at most four copies of a kind) and the kinds whose draw lowers it. Wildcards are added by the
 //! caller: each one fills one missing tile, so with `w` wildcards the number is `r - w`.
 
-use super::standard::{Slot, replacement_and_improving, suit_words};
+use super::standard::{Slot, looks, replacement_and_improving};
 
 /// A winning hand shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -99,60 +99,58 @@ pub(crate) fn knitted_mask(perm: usize) -> u64 {
     m
 }
 
-fn present(nat: &[u8; 34], mask: u64) -> u64 {
-    let mut p = 0;
-    let mut m = mask;
-    while m != 0 {
-        let t = m.trailing_zeros() as usize;
-        if nat[t] > 0 {
-            p |= 1 << t;
-        }
-        m &= m - 1;
-    }
-    p
+/// Usable kinds grouped by how many natural copies the hand holds (`by[c]`, c = 0..=4), so the
+/// special forms are a few popcounts, and a discard or draw moves one bit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Kinds {
+    /// Kinds with exactly `c` copies.
+    pub(crate) by: [u64; 5],
 }
 
-/// Seven pairs; `usable` is the mask of natural kinds the form may use.
-pub(crate) fn seven_pairs(nat: &[u8; 34], quads: bool, usable: u64) -> Eval {
-    let mut pairs = 0u8;
-    let mut kinds = 0u8;
-    let mut odd = 0u8;
-    let (mut ones, mut odds, mut evens) = (0u64, 0u64, 0u64);
-    let mut m = usable;
-    while m != 0 {
-        let t = m.trailing_zeros() as usize;
-        m &= m - 1;
-        let c = nat[t];
-        if quads {
-            pairs += c / 2;
-            if c % 2 == 1 {
-                odd += 1;
-                odds |= 1 << t;
-            } else if c < 4 {
-                evens |= 1 << t;
-            }
-        } else {
-            if c >= 2 {
-                pairs += 1;
-            }
-            if c >= 1 {
-                kinds += 1;
-            }
-            if c == 1 {
-                ones |= 1 << t;
-            }
+impl Kinds {
+    /// Groups the usable kinds of `nat` (the request path builds this while counting).
+    #[cfg(test)]
+    pub(crate) fn new(nat: &[u8; 34], usable: u64) -> Kinds {
+        let mut by = [0u64; 5];
+        let mut m = usable;
+        while m != 0 {
+            let t = m.trailing_zeros() as usize;
+            m &= m - 1;
+            by[nat[t].min(4) as usize] |= 1 << t;
         }
+        Kinds { by }
     }
-    let pairs = pairs.min(7);
+
+    /// The same after one copy of `t` left a hand that held `count` copies.
+    pub(crate) fn without(&self, t: usize, count: u8) -> Kinds {
+        let mut k = *self;
+        let bit = 1u64 << t;
+        if k.by[count as usize] & bit != 0 {
+            k.by[count as usize] &= !bit;
+            k.by[count as usize - 1] |= bit;
+        }
+        k
+    }
+
+    fn present(&self) -> u64 {
+        self.by[1] | self.by[2] | self.by[3] | self.by[4]
+    }
+}
+
+/// Seven pairs.
+pub(crate) fn seven_pairs(k: &Kinds, quads: bool) -> Eval {
+    let b = &k.by;
     if quads {
+        let pairs = ((b[2] | b[3]).count_ones() + 2 * b[4].count_ones()).min(7) as u8;
+        let odd = (b[1] | b[3]).count_ones() as u8;
         let missing = 7 - pairs;
         let fresh = missing.saturating_sub(odd);
         let mut improving = 0;
         if missing > 0 {
-            improving |= odds;
+            improving |= b[1] | b[3];
         }
         if fresh > 0 {
-            improving |= evens;
+            improving |= b[0] | b[2];
         }
         Eval {
             form: Form::SevenPairs,
@@ -160,19 +158,14 @@ pub(crate) fn seven_pairs(nat: &[u8; 34], quads: bool, usable: u64) -> Eval {
             improving,
         }
     } else {
+        let pairs = ((b[2] | b[3] | b[4]).count_ones() as u8).min(7);
+        let kinds = k.present().count_ones() as u8;
         let mut improving = 0;
         if pairs < 7 {
-            improving |= ones;
+            improving |= b[1];
         }
         if kinds < 7 {
-            let mut m = usable;
-            while m != 0 {
-                let t = m.trailing_zeros() as usize;
-                m &= m - 1;
-                if nat[t] == 0 {
-                    improving |= 1 << t;
-                }
-            }
+            improving |= b[0];
         }
         Eval {
             form: Form::SevenPairs,
@@ -183,11 +176,11 @@ pub(crate) fn seven_pairs(nat: &[u8; 34], quads: bool, usable: u64) -> Eval {
 }
 
 /// Thirteen orphans.
-pub(crate) fn thirteen_orphans(nat: &[u8; 34], usable: u64) -> Eval {
+pub(crate) fn thirteen_orphans(k: &Kinds, usable: u64) -> Eval {
     let kinds = ORPHANS & usable;
-    let have = present(nat, kinds);
-    let pair = (0..34).any(|t| kinds >> t & 1 == 1 && nat[t] >= 2);
-    let mut improving = kinds & !have;
+    let have = k.present() & kinds;
+    let pair = (k.by[2] | k.by[3] | k.by[4]) & kinds != 0;
+    let mut improving = kinds & k.by[0];
     if !pair {
         improving |= have;
     }
@@ -199,22 +192,24 @@ pub(crate) fn thirteen_orphans(nat: &[u8; 34], usable: u64) -> Eval {
 }
 
 /// 全不靠 and 七星不靠.
-pub(crate) fn knitted_honors(nat: &[u8; 34], usable: u64) -> [Eval; 2] {
-    let honors = present(nat, HONORS & usable);
+pub(crate) fn knitted_honors(k: &Kinds, usable: u64) -> [Eval; 2] {
+    let present = k.present();
+    let honor_kinds = HONORS & usable;
+    let honors = present & honor_kinds;
     let h = honors.count_ones() as u8;
     let mut best_any = (u8::MAX, 0u64);
     let mut best_star = (u8::MAX, 0u64);
     for perm in 0..6 {
-        let k = knitted_mask(perm) & usable;
-        let kp = present(nat, k);
+        let knit = knitted_mask(perm) & usable;
+        let kp = present & knit;
         let n = kp.count_ones() as u8;
         let r_any = 14u8.saturating_sub(h + n);
-        let imp_any = ((k | (HONORS & usable)) & !(kp | honors)) * (r_any > 0) as u64;
+        let imp_any = ((knit | honor_kinds) & !(kp | honors)) * (r_any > 0) as u64;
         merge(&mut best_any, r_any, imp_any);
         let r_star = (7 - h) + 7u8.saturating_sub(n);
-        let mut imp_star = (HONORS & usable) & !honors;
+        let mut imp_star = honor_kinds & !honors;
         if n < 7 {
-            imp_star |= k & !kp;
+            imp_star |= knit & !kp;
         }
         merge(&mut best_star, r_star, imp_star);
     }
@@ -245,7 +240,9 @@ pub(crate) fn knitted_straight(nat: &[u8; 34], slots: &[Slot; 4], melds: usize) 
     let mut best = (u8::MAX, 0u64);
     for perm in 0..6 {
         let k = knitted_mask(perm);
-        let kp = present(nat, k);
+        let kp = (0..34)
+            .filter(|&t| k >> t & 1 == 1 && nat[t] > 0)
+            .fold(0u64, |m, t| m | 1 << t);
         let mut rest = *nat;
         let mut m = kp;
         while m != 0 {
@@ -253,8 +250,7 @@ pub(crate) fn knitted_straight(nat: &[u8; 34], slots: &[Slot; 4], melds: usize) 
             m &= m - 1;
             rest[t] -= 1;
         }
-        let words = suit_words(slots, &rest);
-        let (r_rest, imp_rest) = replacement_and_improving(slots, &words, melds - 3);
+        let (r_rest, imp_rest) = replacement_and_improving(slots, &looks(slots, &rest), melds - 3);
         let missing = 9 - kp.count_ones() as u8;
         merge(
             &mut best,
@@ -282,28 +278,28 @@ mod tests {
 
     #[test]
     fn seven_pairs_with_and_without_quads() {
-        let h = counts("1111m223344556p");
-        assert_eq!(seven_pairs(&h, true, ALL).r, 1);
-        assert_eq!(seven_pairs(&h, true, ALL).improving, 1 << 14);
-        assert_eq!(seven_pairs(&h, false, ALL).r, 3);
-        let h = counts("1188m288p55s1177z");
-        let e = seven_pairs(&h, false, ALL);
+        let h = Kinds::new(&counts("1111m223344556p"), ALL);
+        assert_eq!(seven_pairs(&h, true).r, 1);
+        assert_eq!(seven_pairs(&h, true).improving, 1 << 14);
+        assert_eq!(seven_pairs(&h, false).r, 3);
+        let h = Kinds::new(&counts("1188m288p55s1177z"), ALL);
+        let e = seven_pairs(&h, false);
         assert_eq!((e.r, e.improving), (1, 1 << 10));
     }
 
     #[test]
     fn thirteen_orphans_thirteen_sided() {
-        let e = thirteen_orphans(&counts("19m19p19s1234567z"), ALL);
+        let e = thirteen_orphans(&Kinds::new(&counts("19m19p19s1234567z"), ALL), ALL);
         assert_eq!(e.r, 1);
         assert_eq!(e.improving, ORPHANS);
-        let e = thirteen_orphans(&counts("119m19p19s123456z"), ALL);
+        let e = thirteen_orphans(&Kinds::new(&counts("119m19p19s123456z"), ALL), ALL);
         assert_eq!((e.r, e.improving), (1, 1 << 33));
     }
 
     #[test]
     fn knitted_forms() {
         // 147m 258p 369s + 12345z: 全不靠 complete shape needs 14; 13 here, waits on 6z/7z.
-        let h = counts("147m258p369s1234z");
+        let h = Kinds::new(&counts("147m258p369s1234z"), ALL);
         let [any, star] = knitted_honors(&h, ALL);
         assert_eq!(any.r, 1);
         assert_eq!(any.improving, 0b111 << 31);

@@ -1,6 +1,7 @@
 //! Declared melds and the checked, counted form of a request's tiles.
 
 use super::error::{Field, MahjongError};
+use super::forms::Kinds;
 use super::rules::Rules;
 use crate::tiles::Tile;
 
@@ -95,6 +96,12 @@ pub(crate) struct Prepared<'r> {
     pub(crate) meld_tiles: [u8; 34],
     /// Visible tiles, by kind.
     pub(crate) visible: [u8; 34],
+    /// Natural kinds a form may use (see [`Rules::usable_mask`]).
+    pub(crate) usable: u64,
+    /// The usable kinds grouped by natural count.
+    pub(crate) kinds: Kinds,
+    /// The hand holds a tile of the void suit.
+    pub(crate) void_held: bool,
 }
 
 impl Prepared<'_> {
@@ -105,16 +112,15 @@ impl Prepared<'_> {
             .copies(tile)
             .saturating_sub(self.hand[t] + self.meld_tiles[t] + self.visible[t])
     }
+}
 
-    /// True when the concealed hand holds a tile of the void suit.
-    pub(crate) fn holds_void(&self) -> bool {
-        match self.rules.void_suit {
-            Some(s) => {
-                let b = s as usize * 9;
-                self.hand[b..b + 9].iter().any(|&c| c > 0)
-            }
-            None => false,
-        }
+fn not_in_game(rules: &Rules, field: Field, t: Tile) -> MahjongError {
+    MahjongError::TileNotInGame {
+        field,
+        tile: t,
+        reason: rules
+            .absent_reason(t)
+            .unwrap_or("this tile is not used in this rule set"),
     }
 }
 
@@ -126,40 +132,8 @@ pub(crate) fn prepare<'r>(
     visible: &[Tile],
     extra: usize,
 ) -> Result<Prepared<'r>, MahjongError> {
-    let not_in_game = |field: Field, tiles: &mut dyn Iterator<Item = Tile>| {
-        for t in tiles {
-            if let Some(reason) = rules.absent_reason(t) {
-                return Err(MahjongError::TileNotInGame {
-                    field,
-                    tile: t,
-                    reason,
-                });
-            }
-        }
-        Ok(())
-    };
-    not_in_game(Field::Hand, &mut hand.iter().copied())?;
-    for (i, m) in melds.iter().enumerate() {
-        let field = Field::Meld(i);
-        not_in_game(field, &mut m.tiles())?;
-        let bad = |reason: &str| {
-            Err(MahjongError::BadMeld {
-                field,
-                reason: reason.to_string(),
-            })
-        };
-        if m.kind == MeldKind::Chi && !rules.chi {
-            return bad("chi is not allowed in this rule set");
-        }
-        if m.tiles().any(|t| rules.is_wildcard(t)) {
-            return bad("a wildcard tile cannot be part of a declared meld");
-        }
-        if rules.void_suit.is_some() && Some(m.tile.suit()) == rules.void_suit {
-            return bad("a meld cannot be of the void suit");
-        }
-    }
-    not_in_game(Field::Visible, &mut visible.iter().copied())?;
-
+    let in_game = rules.tile_mask();
+    let usable = rules.usable_mask();
     let mut p = Prepared {
         rules,
         nat: [0; 34],
@@ -169,6 +143,11 @@ pub(crate) fn prepare<'r>(
         hand: [0; 34],
         meld_tiles: [0; 34],
         visible: [0; 34],
+        usable,
+        kinds: Kinds {
+            by: [usable, 0, 0, 0, 0],
+        },
+        void_held: false,
     };
     let too_many = |field: Field, t: usize, count: u8| {
         let tile = Tile::from_index(t).expect("tile index");
@@ -184,26 +163,60 @@ pub(crate) fn prepare<'r>(
             Ok(())
         }
     };
-    for t in hand {
-        p.hand[t.index()] = p.hand[t.index()].saturating_add(1);
-        too_many(Field::Hand, t.index(), p.hand[t.index()])?;
-    }
-    for (i, m) in melds.iter().enumerate() {
-        for t in m.tiles() {
-            p.meld_tiles[t.index()] += 1;
-            let t = t.index();
-            too_many(Field::Meld(i), t, p.hand[t] + p.meld_tiles[t])?;
+    for &t in hand {
+        let i = t.index();
+        if in_game >> i & 1 == 0 {
+            return Err(not_in_game(rules, Field::Hand, t));
+        }
+        let c = p.hand[i];
+        if c >= 4 {
+            too_many(Field::Hand, i, c + 1)?;
+        }
+        p.hand[i] = c + 1;
+        if usable >> i & 1 == 1 {
+            // Moves the kind up one count group; no kind passes 4 here.
+            p.kinds.by[c as usize] &= !(1 << i);
+            p.kinds.by[c as usize + 1] |= 1 << i;
         }
     }
-    for t in visible {
-        let t = t.index();
-        p.visible[t] = p.visible[t].saturating_add(1);
+    for (i, m) in melds.iter().enumerate() {
+        let field = Field::Meld(i);
+        if let Some(t) = m.tiles().find(|t| in_game >> t.index() & 1 == 0) {
+            return Err(not_in_game(rules, field, t));
+        }
+        let bad = |reason: &str| {
+            Err(MahjongError::BadMeld {
+                field,
+                reason: reason.to_string(),
+            })
+        };
+        if m.kind == MeldKind::Chi && !rules.chi {
+            return bad("chi is not allowed in this rule set");
+        }
+        if m.tiles().any(|t| rules.is_wildcard(t)) {
+            return bad("a wildcard tile cannot be part of a declared meld");
+        }
+        if rules.void_suit.is_some() && Some(m.tile.suit()) == rules.void_suit {
+            return bad("a meld cannot be of the void suit");
+        }
+        for t in m.tiles() {
+            let t = t.index();
+            p.meld_tiles[t] += 1;
+            too_many(field, t, p.hand[t] + p.meld_tiles[t])?;
+        }
+    }
+    for &t in visible {
+        let i = t.index();
+        if in_game >> i & 1 == 0 {
+            return Err(not_in_game(rules, Field::Visible, t));
+        }
+        p.visible[i] = p.visible[i].saturating_add(1);
         too_many(
             Field::Visible,
-            t,
-            p.hand[t]
-                .saturating_add(p.meld_tiles[t])
-                .saturating_add(p.visible[t]),
+            i,
+            p.hand[i]
+                .saturating_add(p.meld_tiles[i])
+                .saturating_add(p.visible[i]),
         )?;
     }
 
@@ -222,13 +235,17 @@ pub(crate) fn prepare<'r>(
         });
     }
     p.melds_needed = ((hand.len() - extra) / 3) as u8;
-    for t in 0..34 {
-        let tile = Tile::from_index(t).expect("tile index");
-        if rules.is_wildcard(tile) {
-            p.wild += p.hand[t];
-        } else {
-            p.nat[t] = p.hand[t];
-        }
+    p.nat = p.hand;
+    let mut w = rules.wildcards;
+    while w != 0 {
+        let t = w.trailing_zeros() as usize;
+        w &= w - 1;
+        p.wild += p.hand[t];
+        p.nat[t] = 0;
+    }
+    if let Some(s) = rules.void_suit {
+        let b = s as usize * 9;
+        p.void_held = p.hand[b..b + 9].iter().any(|&c| c > 0);
     }
     Ok(p)
 }

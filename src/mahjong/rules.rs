@@ -285,10 +285,26 @@ impl Rules {
     }
 
     /// Bit mask (by tile index) of the tile kinds in the game, wildcards included.
+    #[inline]
     pub fn tile_mask(&self) -> u64 {
-        Tile::all()
-            .filter(|&t| self.absent_reason(t).is_none())
-            .fold(0, |m, t| m | 1 << t.index())
+        let mut m: u64 = (1 << 34) - 1;
+        if !self.honors {
+            m &= !(0x7f << 27);
+        }
+        if self.three_player {
+            m &= !(0x7f << 1);
+        }
+        m | self.wildcards
+    }
+
+    /// Natural kinds a hand form may use: in the game, not wildcards, not the void suit.
+    #[inline]
+    pub fn usable_mask(&self) -> u64 {
+        let mut m = self.tile_mask() & !self.wildcards;
+        if let Some(s) = self.void_suit {
+            m &= !(0x1ff << (s as u32 * 9));
+        }
+        m
     }
 }
 

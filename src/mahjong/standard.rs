@@ -2,14 +2,14 @@
 //! improving tiles by combining per-suit table costs, and a slow uncapped path for fifth copies.
 
 use super::rules::Rules;
-use super::tables::{INF, SuitTable, TARGETS, cost_of, improving_of, tables};
+use super::tables::{COST_SHIFT, INF, SuitTable, TARGETS, costs_of, improving_of, tables};
 use crate::tiles::TileSuit;
 
 /// Per-target costs of one suit: index `m * 2 + p`.
 pub(crate) type Costs = [u8; TARGETS];
 
 /// Costs of a suit that takes no part (absent honours, the void suit): only the empty target.
-pub(crate) const IDLE: Costs = [0, INF, INF, INF, INF, INF, INF, INF, INF, INF];
+const IDLE: Costs = [0, INF, INF, INF, INF, INF, INF, INF, INF, INF];
 
 const MAN: [u8; 9] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
 const MAN3: [u8; 2] = [0, 8];
@@ -101,127 +101,163 @@ pub(crate) fn slots(rules: &Rules) -> [Slot; 4] {
     s
 }
 
+/// One suit of a hand as looked up: digit sum, rank and main word.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Look {
+    /// Tiles of the suit in the hand.
+    pub(crate) sum: u8,
+    /// Rank in the suit's table (`u32::MAX` for an inactive suit).
+    pub(crate) rank: u32,
+    /// The table's main word (waits and costs).
+    pub(crate) word: u64,
+}
+
+/// Main word of a suit that takes no part: complete when empty, only the empty target reachable.
+const IDLE_WORD: u64 = 1 | 0xff_ffff_fff0 << COST_SHIFT;
+
+/// Looks up one suit vector.
+#[inline]
+pub(crate) fn look(s: &Slot, v: &[u8; 9]) -> Look {
+    let sum = v.iter().sum();
+    if s.active {
+        let rank = s.table.rank(v);
+        Look {
+            sum,
+            rank: rank as u32,
+            word: s.table.main(rank),
+        }
+    } else {
+        Look {
+            sum,
+            rank: u32::MAX,
+            word: IDLE_WORD,
+        }
+    }
+}
+
+/// Looks up the four suits of `nat`.
+#[inline]
+pub(crate) fn looks(slots: &[Slot; 4], nat: &[u8; 34]) -> [Look; 4] {
+    std::array::from_fn(|i| look(&slots[i], &slots[i].vector(nat)))
+}
+
 /// Standard-form waits of a concealed part without wildcards (capped: no fifth copies), as a
-/// tile mask. `nat` must hold 3n+1 tiles; the void suit must be empty for any wait.
-pub(crate) fn waits_no_wild(slots: &[Slot; 4], nat: &[u8; 34]) -> u64 {
-    let mut words = [0u32; 4];
-    let mut res = [0u8; 4];
-    for (i, s) in slots.iter().enumerate() {
-        let v = s.vector(nat);
-        let sum: u8 = v.iter().sum();
-        if !s.active && sum > 0 {
+/// tile mask. The part must hold 3n+1 tiles; the void suit must be empty for any wait.
+pub(crate) fn waits_no_wild(slots: &[Slot; 4], l: &[Look; 4]) -> u64 {
+    let mut ones = 0;
+    let mut twos = 0;
+    let mut x1 = 0;
+    let mut x2 = [0usize; 2];
+    for i in 0..4 {
+        if l[i].rank == u32::MAX && l[i].sum > 0 {
             return 0;
         }
-        res[i] = sum % 3;
-        words[i] = s.table.waits_word(s.table.rank(&v));
+        match l[i].sum % 3 {
+            1 => {
+                ones += 1;
+                x1 = i;
+            }
+            2 => {
+                if twos < 2 {
+                    x2[twos] = i;
+                }
+                twos += 1;
+            }
+            _ => {}
+        }
     }
-    let ones = res.iter().filter(|&&r| r == 1).count();
-    let twos = res.iter().filter(|&&r| r == 2).count();
-    let complete0 = |i: usize| words[i] & 1 != 0;
-    let complete1 = |i: usize| words[i] & 2 != 0;
-    let mut mask = 0u64;
+    let complete0 = |i: usize| l[i].word & 1 != 0;
+    let complete1 = |i: usize| l[i].word & 2 != 0;
     if ones == 1 && twos == 0 {
-        let x = res.iter().position(|&r| r == 1).expect("one suit");
-        if (0..4).all(|i| i == x || complete0(i)) && slots[x].active {
-            mask |= slots[x].spread(words[x] >> 11 & 0x1ff);
+        if (0..4).all(|i| i == x1 || complete0(i)) {
+            return slots[x1].spread((l[x1].word >> 11) as u32 & 0x1ff);
         }
     } else if ones == 0 && twos == 2 {
-        let x = res.iter().position(|&r| r == 2).expect("two suits");
-        let y = res.iter().rposition(|&r| r == 2).expect("two suits");
+        let [x, y] = x2;
+        let mut mask = 0;
         if (0..4).all(|i| i == x || i == y || complete0(i)) {
             if complete1(y) {
-                mask |= slots[x].spread(words[x] >> 2 & 0x1ff);
+                mask |= slots[x].spread((l[x].word >> 2) as u32 & 0x1ff);
             }
             if complete1(x) {
-                mask |= slots[y].spread(words[y] >> 2 & 0x1ff);
+                mask |= slots[y].spread((l[y].word >> 2) as u32 & 0x1ff);
             }
         }
+        return mask;
     }
-    mask
-}
-
-/// Per-suit cost words (cost and improving positions per target).
-pub(crate) fn suit_words(slots: &[Slot; 4], nat: &[u8; 34]) -> [[u16; TARGETS]; 4] {
-    let mut out = [[0u16; TARGETS]; 4];
-    for (i, s) in slots.iter().enumerate() {
-        out[i] = words_of(s, &s.vector(nat));
-    }
-    out
-}
-
-/// Cost words of one suit vector (inactive suits: only the empty target, nothing improves).
-#[inline]
-pub(crate) fn words_of(s: &Slot, v: &[u8; 9]) -> [u16; TARGETS] {
-    if s.active {
-        *s.table.costs(s.table.rank(v))
-    } else {
-        let mut w = [15u16 << 12; TARGETS];
-        w[0] = 0;
-        w
-    }
-}
-
-/// The costs part of cost words.
-#[inline]
-pub(crate) fn costs_of(words: &[u16; TARGETS]) -> Costs {
-    let mut c = [0u8; TARGETS];
-    for k in 0..TARGETS {
-        c[k] = cost_of(words[k]);
-    }
-    c
+    0
 }
 
 /// Min-plus convolution of two suits' costs: melds add up (at most 4), at most one pair.
+/// Sums of unreachable (15) costs stay at or above 15, so no branch is needed.
 #[inline]
 pub(crate) fn conv(a: &Costs, b: &Costs) -> Costs {
     let mut r = [INF; TARGETS];
     for ma in 0..5 {
-        for pa in 0..2 {
-            let x = a[ma * 2 + pa];
-            if x >= INF {
-                continue;
-            }
-            for mb in 0..5 - ma {
-                let base = (ma + mb) * 2 + pa;
-                let y0 = b[mb * 2];
-                let v = x + y0;
-                if v < r[base] {
-                    r[base] = v;
-                }
-                if pa == 0 {
-                    let v = x + b[mb * 2 + 1];
-                    if v < r[base + 1] {
-                        r[base + 1] = v;
-                    }
-                }
-            }
+        for mb in 0..5 - ma {
+            let k = (ma + mb) * 2;
+            let (a0, a1, b0, b1) = (a[ma * 2], a[ma * 2 + 1], b[mb * 2], b[mb * 2 + 1]);
+            r[k] = r[k].min(a0 + b0);
+            r[k + 1] = r[k + 1].min((a0 + b1).min(a1 + b0));
         }
     }
     r
 }
 
-/// Replacement number of the standard form: `melds` melds and one pair, at least 0.
-pub(crate) fn replacement(words: &[[u16; TARGETS]; 4], melds: usize) -> u8 {
-    let c: [Costs; 4] = std::array::from_fn(|i| costs_of(&words[i]));
-    let ab = conv(&c[0], &c[1]);
-    let abc = conv(&ab, &c[2]);
-    let d = &c[3];
+/// The best total over splits of `melds` melds and one pair between one suit and the rest.
+#[inline]
+pub(crate) fn min_split(c: &Costs, rest: &Costs, melds: usize) -> u8 {
     let mut best = INF;
     for m in 0..=melds {
         let k = melds - m;
-        best = best.min(abc[m * 2] + d[k * 2 + 1]);
-        best = best.min(abc[m * 2 + 1] + d[k * 2]);
+        best = best
+            .min(c[m * 2] + rest[k * 2 + 1])
+            .min(c[m * 2 + 1] + rest[k * 2]);
     }
-    best
+    best.min(INF)
+}
+
+/// Replacement number of the standard form: `melds` melds and one pair.
+#[inline]
+pub(crate) fn replacement(l: &[Look; 4], melds: usize) -> u8 {
+    let c: [Costs; 4] = std::array::from_fn(|i| costs_of(l[i].word));
+    let abc = conv(&conv(&c[0], &c[1]), &c[2]);
+    min_split(&c[3], &abc, melds)
+}
+
+/// Improving positions of one suit: the union over its targets that reach `best` with `rest`.
+#[inline]
+pub(crate) fn improving_in(
+    s: &Slot,
+    l: &Look,
+    c: &Costs,
+    rest: &Costs,
+    melds: usize,
+    best: u8,
+) -> u64 {
+    if l.rank == u32::MAX {
+        return 0;
+    }
+    let nec = s.table.nec(l.rank as usize);
+    let mut pos = 0u32;
+    for m in 0..=melds {
+        for p in 0..2 {
+            let k = m * 2 + p;
+            if c[k] + rest[(melds - m) * 2 + 1 - p] == best {
+                pos |= improving_of(nec, k);
+            }
+        }
+    }
+    s.spread(pos)
 }
 
 /// Replacement number and improving tiles (a tile mask) of the standard form.
 pub(crate) fn replacement_and_improving(
     slots: &[Slot; 4],
-    words: &[[u16; TARGETS]; 4],
+    l: &[Look; 4],
     melds: usize,
 ) -> (u8, u64) {
-    let c: [Costs; 4] = std::array::from_fn(|i| costs_of(&words[i]));
+    let c: [Costs; 4] = std::array::from_fn(|i| costs_of(l[i].word));
     // rest[i]: the other three suits combined.
     let c01 = conv(&c[0], &c[1]);
     let c23 = conv(&c[2], &c[3]);
@@ -231,28 +267,13 @@ pub(crate) fn replacement_and_improving(
         conv(&c01, &c[3]),
         conv(&c01, &c[2]),
     ];
-    let mut best = INF;
-    for m in 0..=melds {
-        for p in 0..2 {
-            let v = c[0][m * 2 + p] + rest[0][(melds - m) * 2 + 1 - p];
-            best = best.min(v);
-        }
-    }
+    let best = min_split(&c[0], &rest[0], melds);
     if best >= INF {
         return (INF, 0);
     }
     let mut mask = 0u64;
     for x in 0..4 {
-        let mut pos = 0u32;
-        for m in 0..=melds {
-            for p in 0..2 {
-                let k = m * 2 + p;
-                if c[x][k] + rest[x][(melds - m) * 2 + 1 - p] == best {
-                    pos |= improving_of(words[x][k]) as u32;
-                }
-            }
-        }
-        mask |= slots[x].spread(pos);
+        mask |= improving_in(&slots[x], &l[x], &c[x], &rest[x], melds, best);
     }
     (best, mask)
 }
@@ -312,13 +333,7 @@ pub(crate) fn uncapped_replacement(slots: &[Slot; 4], nat: &[u8; 34], melds: usi
         }
     });
     let abc = conv(&conv(&c[0], &c[1]), &c[2]);
-    let mut best = INF;
-    for m in 0..=melds {
-        let k = melds - m;
-        best = best.min(abc[m * 2] + c[3][k * 2 + 1]);
-        best = best.min(abc[m * 2 + 1] + c[3][k * 2]);
-    }
-    best
+    min_split(&c[3], &abc, melds)
 }
 
 #[cfg(test)]
@@ -335,22 +350,20 @@ mod tests {
     fn nine_gates_waits_on_all_nine() {
         let r = Rules::preset(Preset::Riichi);
         let s = slots(&r);
-        assert_eq!(waits_no_wild(&s, &counts("1112345678999m")), 0x1ff);
-        assert_eq!(waits_no_wild(&s, &counts("1111m234p567p789s")), 0);
-        assert_eq!(
-            waits_no_wild(&s, &counts("123m456p789s1122z")),
-            1 << 27 | 1 << 28
-        );
+        let w = |h: &str| waits_no_wild(&s, &looks(&s, &counts(h)));
+        assert_eq!(w("1112345678999m"), 0x1ff);
+        assert_eq!(w("1111m234p567p789s"), 0);
+        assert_eq!(w("123m456p789s1122z"), 1 << 27 | 1 << 28);
     }
 
     #[test]
     fn replacement_numbers() {
         let r = Rules::preset(Preset::Riichi);
         let s = slots(&r);
-        let w = suit_words(&s, &counts("123m456p789s1122z"));
+        let w = looks(&s, &counts("123m456p789s1122z"));
         assert_eq!(replacement(&w, 4), 1);
         // Pure karaten: 1111m cannot use a fifth copy, so one exchange is missing.
-        let w = suit_words(&s, &counts("1111m234p567p789s"));
+        let w = looks(&s, &counts("1111m234p567p789s"));
         assert_eq!(replacement(&w, 4), 2);
         let (r2, m) = replacement_and_improving(&s, &w, 4);
         assert_eq!(r2, 2);

@@ -25,10 +25,10 @@ use std::sync::OnceLock;
 const MAX_SUM: usize = 14;
 /// Number of (melds, pair) targets: index `m * 2 + p`.
 pub(crate) const TARGETS: usize = 10;
-/// Marks an unreachable cost in combined sums (large, but sums of a few still fit in a u8).
-pub(crate) const INF: u8 = 60;
-/// Marks an unreachable cost in the 4-bit stored field.
-const COST_INF: u8 = 15;
+/// Marks an unreachable cost. Every reachable cost, and every sum of suit costs for one split of
+/// a hand, is at most 14 (the target's size), so 15 and above always mean "unreachable".
+pub(crate) const INF: u8 = 15;
+const COST_INF: u8 = INF;
 
 /// One suit's tables.
 pub(crate) struct SuitTable {
@@ -36,54 +36,60 @@ pub(crate) struct SuitTable {
     kinds: usize,
     /// `offsets[i][s][c]`: rank contribution of digit `c` at position `i` when `s` of the digit
     /// budget is left.
-    offsets: Vec<[[u32; 5]; MAX_SUM + 1]>,
-    /// Waits word per rank: bit 0 complete as melds, bit 1 complete as melds + pair,
-    /// bits 2-10 kinds completing as melds, bits 11-19 kinds completing as melds + pair.
-    waits: Vec<u32>,
-    /// Per rank and target: cost in bits 12-15, improving kinds in bits 0-8.
-    costs: Vec<[u16; TARGETS]>,
+    offsets: [[[u32; 5]; MAX_SUM + 1]; 9],
+    /// Main word per rank: bit 0 complete as melds, bit 1 complete as melds + pair,
+    /// bits 2-10 kinds completing as melds, bits 11-19 kinds completing as melds + pair,
+    /// bits 20 + 4k: cost of target k (15 when the suit can never reach it).
+    main: Vec<u64>,
+    /// Improving kinds per rank and target: target k < 7 at bits 9k of word 0, k >= 7 at bits
+    /// 9(k - 7) of word 1. Kept apart from `main` so the waits path touches less memory.
+    nec: Vec<[u64; 2]>,
 }
+
+/// Bit offset of the costs in a main word.
+pub(crate) const COST_SHIFT: u32 = 20;
 
 impl SuitTable {
     /// Rank of a count vector (digits 0-4, sum at most 14).
     #[inline]
-    pub(crate) fn rank(&self, v: &[u8]) -> usize {
+    pub(crate) fn rank(&self, v: &[u8; 9]) -> usize {
         let mut left = MAX_SUM;
         let mut r = 0u32;
-        for (i, &c) in v[..self.kinds].iter().enumerate() {
-            r += self.offsets[i][left][c as usize];
-            left -= c as usize;
+        for i in 0..self.kinds {
+            let c = v[i] as usize;
+            r += self.offsets[i][left][c];
+            left -= c;
         }
         r as usize
     }
 
-    /// The waits word (see [`SuitTable::waits`] field docs) for a rank.
+    /// The main word (see the field docs) for a rank.
     #[inline]
-    pub(crate) fn waits_word(&self, rank: usize) -> u32 {
-        self.waits[rank]
+    pub(crate) fn main(&self, rank: usize) -> u64 {
+        self.main[rank]
     }
 
-    /// Per-target cost and improving-kind words for a rank.
+    /// The improving-kind words for a rank.
     #[inline]
-    pub(crate) fn costs(&self, rank: usize) -> &[u16; TARGETS] {
-        &self.costs[rank]
+    pub(crate) fn nec(&self, rank: usize) -> &[u64; 2] {
+        &self.nec[rank]
     }
 
     fn build(kinds: usize, sequences: bool) -> SuitTable {
         // count[n][s]: vectors of n digits (0-4) with sum <= s.
-        let mut count = vec![[0u32; MAX_SUM + 1]; kinds + 1];
+        let mut count = [[0u32; MAX_SUM + 1]; 10];
         count[0] = [1; MAX_SUM + 1];
         for n in 1..=kinds {
             for s in 0..=MAX_SUM {
                 count[n][s] = (0..=4.min(s)).map(|c| count[n - 1][s - c]).sum();
             }
         }
-        let mut offsets = vec![[[0u32; 5]; MAX_SUM + 1]; kinds];
-        for (i, table) in offsets.iter_mut().enumerate() {
+        let mut offsets = [[[0u32; 5]; MAX_SUM + 1]; 9];
+        for (i, table) in offsets.iter_mut().enumerate().take(kinds) {
             for (s, row) in table.iter_mut().enumerate() {
                 let mut acc = 0;
-                for c in 0..5 {
-                    row[c] = acc;
+                for (c, slot) in row.iter_mut().enumerate() {
+                    *slot = acc;
                     if c <= s {
                         acc += count[kinds - 1 - i][s - c];
                     }
@@ -94,8 +100,8 @@ impl SuitTable {
         let mut table = SuitTable {
             kinds,
             offsets,
-            waits: vec![0; size],
-            costs: vec![[0; TARGETS]; size],
+            main: vec![0; size],
+            nec: vec![[0; 2]; size],
         };
 
         // Enumerate every vector in rank order.
@@ -104,9 +110,14 @@ impl SuitTable {
         enumerate(&mut cur, 0, kinds, MAX_SUM, &mut vecs);
         debug_assert_eq!(vecs.len(), size);
         let sums: Vec<u8> = vecs.iter().map(|v| v.iter().sum()).collect();
+        // Ranks grouped by digit sum (a counting sort), so passes can run sum by sum.
+        let mut by_sum: Vec<Vec<u32>> = vec![Vec::new(); MAX_SUM + 1];
+        for (r, &s) in sums.iter().enumerate() {
+            by_sum[s as usize].push(r as u32);
+        }
         const NONE: u32 = u32::MAX;
-        // up[r * kinds + t] = rank of v + e_t, when that stays in the domain.
-        let mut up = vec![NONE; size * kinds];
+        // up[r * 9 + t] = rank of v + e_t, when that stays in the domain.
+        let mut up = vec![NONE; size * 9];
         for (r, v) in vecs.iter().enumerate() {
             if sums[r] as usize == MAX_SUM {
                 continue;
@@ -115,7 +126,7 @@ impl SuitTable {
             for t in 0..kinds {
                 if w[t] < 4 {
                     w[t] += 1;
-                    up[r * kinds + t] = table.rank(&w) as u32;
+                    up[r * 9 + t] = table.rank(&w) as u32;
                     w[t] -= 1;
                 }
             }
@@ -143,89 +154,89 @@ impl SuitTable {
 
         // fits[r]: targets that v can still be completed to (add tiles, at most 4 a kind).
         let mut fits = exact.clone();
-        let mut order: Vec<usize> = (0..size).collect();
-        order.sort_by_key(|&r| std::cmp::Reverse(sums[r]));
-        for &r in &order {
-            let mut f = fits[r];
-            for t in 0..kinds {
-                let u = up[r * kinds + t];
-                if u != NONE {
-                    f |= fits[u as usize];
+        for level in by_sum.iter().rev() {
+            for &r in level {
+                let r = r as usize;
+                let mut f = fits[r];
+                for &u in &up[r * 9..r * 9 + kinds] {
+                    if u != NONE {
+                        f |= fits[u as usize];
+                    }
                 }
+                fits[r] = f;
             }
-            fits[r] = f;
         }
 
-        // coverage[r][k]: largest sub-multiset size of v that fits target k; pushed upwards.
-        let mut cover = vec![[0u8; TARGETS]; size];
-        for &r in order.iter().rev() {
-            let s = sums[r];
-            let mut c = cover[r];
-            for (k, ck) in c.iter_mut().enumerate() {
-                if fits[r] >> k & 1 == 1 {
-                    *ck = s;
+        // cover[r][k]: largest sub-multiset size of v that fits target k; pushed upwards.
+        let mut cover = vec![[0u8; 16]; size];
+        for level in &by_sum {
+            for &r in level {
+                let r = r as usize;
+                let s = sums[r];
+                let mut c = cover[r];
+                for (k, ck) in c.iter_mut().enumerate().take(TARGETS) {
+                    if fits[r] >> k & 1 == 1 {
+                        *ck = s;
+                    }
                 }
-            }
-            cover[r] = c;
-            for t in 0..kinds {
-                let u = up[r * kinds + t];
-                if u != NONE {
-                    let dst = &mut cover[u as usize];
-                    for k in 0..TARGETS {
-                        dst[k] = dst[k].max(c[k]);
+                cover[r] = c;
+                for &u in &up[r * 9..r * 9 + kinds] {
+                    if u != NONE {
+                        let dst = &mut cover[u as usize];
+                        for k in 0..16 {
+                            dst[k] = dst[k].max(c[k]);
+                        }
                     }
                 }
             }
         }
 
+        // Costs and completeness per rank, packed, so the last pass reads one word a neighbour.
+        let reach = fits[0];
         for r in 0..size {
-            let mut word = 0u32;
-            // complete as melds: exact target (m, 0) for m = sum / 3; with pair: (m, 1).
             let s = sums[r] as usize;
+            let mut word = 0u64;
             if s.is_multiple_of(3) && exact[r] >> ((s / 3) * 2) & 1 == 1 {
                 word |= 1;
             }
             if s % 3 == 2 && exact[r] >> ((s / 3) * 2 + 1) & 1 == 1 {
                 word |= 2;
             }
-            let mut costs = [0u16; TARGETS];
-            let mut cost_now = [0u8; TARGETS];
-            for (k, c) in cost_now.iter_mut().enumerate() {
+            for k in 0..TARGETS {
                 let size_k = (k / 2 * 3 + (k % 2) * 2) as u8;
                 // A target no vector of this suit can reach (two melds and a pair of 1m/9m only)
                 // is unreachable from the empty vector, hence from every vector.
-                *c = if fits[0] >> k & 1 == 1 {
+                let c = if reach >> k & 1 == 1 {
                     size_k.saturating_sub(cover[r][k])
                 } else {
                     COST_INF
                 };
+                word |= (c as u64) << (COST_SHIFT + 4 * k as u32);
             }
+            table.main[r] = word;
+        }
+        drop(cover);
+        for r in 0..size {
+            let own = table.main[r];
+            let mut add = 0u64;
+            let mut nec = [0u64; 2];
             for t in 0..kinds {
-                let u = up[r * kinds + t];
+                let u = up[r * 9 + t];
                 if u == NONE {
                     continue;
                 }
-                let u = u as usize;
-                let us = sums[u] as usize;
-                if us.is_multiple_of(3) && exact[u] >> ((us / 3) * 2) & 1 == 1 {
-                    word |= 1 << (2 + t);
-                }
-                if us % 3 == 2 && exact[u] >> ((us / 3) * 2 + 1) & 1 == 1 {
-                    word |= 1 << (11 + t);
-                }
-                for (k, &c) in cost_now.iter().enumerate() {
-                    let size_k = (k / 2 * 3 + (k % 2) * 2) as u8;
-                    let cu = size_k.saturating_sub(cover[u][k]);
-                    if c != COST_INF && cu < c {
-                        costs[k] |= 1 << t;
+                let nb = table.main[u as usize];
+                add |= (nb & 1) << (2 + t) | (nb >> 1 & 1) << (11 + t);
+                for k in 0..TARGETS {
+                    let sh = COST_SHIFT + 4 * k as u32;
+                    let c = own >> sh & 15;
+                    if c != COST_INF as u64 && (nb >> sh & 15) < c {
+                        nec[k / 7] |= 1 << (9 * (k % 7) + t);
                     }
                 }
             }
-            for k in 0..TARGETS {
-                costs[k] |= (cost_now[k] as u16) << 12;
-            }
-            table.waits[r] = word;
-            table.costs[r] = costs;
+            table.main[r] = own | add;
+            table.nec[r] = nec;
         }
         table
     }
@@ -303,17 +314,28 @@ pub fn warm_up() {
     tables();
 }
 
-/// The cost in a costs word ([`INF`] when unreachable).
-#[inline]
-pub(crate) fn cost_of(word: u16) -> u8 {
-    let c = (word >> 12) as u8;
-    if c == COST_INF { INF } else { c }
+/// Builds a fresh, uncached set of tables and returns how many entries it holds; for timing the
+/// build in benchmarks only.
+#[doc(hidden)]
+pub fn build_uncached() -> usize {
+    let t = Tables {
+        suit: SuitTable::build(9, true),
+        honors: SuitTable::build(7, false),
+        terminals: SuitTable::build(2, false),
+    };
+    t.suit.main.len() + t.honors.main.len() + t.terminals.main.len()
 }
 
-/// The improving kinds (bit per kind of the suit) in a costs word.
+/// The ten per-target costs of a main word ([`INF`] when unreachable).
 #[inline]
-pub(crate) fn improving_of(word: u16) -> u16 {
-    word & 0x1ff
+pub(crate) fn costs_of(word: u64) -> [u8; TARGETS] {
+    std::array::from_fn(|k| (word >> (COST_SHIFT + 4 * k as u32)) as u8 & 15)
+}
+
+/// The improving kinds (a bit per position of the suit) of target `k`.
+#[inline]
+pub(crate) fn improving_of(nec: &[u64; 2], k: usize) -> u32 {
+    (nec[k / 7] >> (9 * (k % 7))) as u32 & 0x1ff
 }
 
 #[cfg(test)]
@@ -323,7 +345,7 @@ mod tests {
     #[test]
     fn ranks_are_a_bijection() {
         let t = &tables().honors;
-        let mut seen = vec![false; t.waits.len()];
+        let mut seen = vec![false; t.main.len()];
         let mut cur = [0u8; 9];
         let mut all = Vec::new();
         enumerate(&mut cur, 0, 7, MAX_SUM, &mut all);
@@ -333,26 +355,29 @@ mod tests {
             seen[r] = true;
         }
         assert!(seen.iter().all(|&s| s));
-        assert_eq!(tables().suit.waits.len(), 405_350);
-        assert_eq!(tables().honors.waits.len(), 43_130);
+        assert_eq!(tables().suit.main.len(), 405_350);
+        assert_eq!(tables().honors.main.len(), 43_130);
     }
 
     #[test]
     fn completeness_and_costs() {
         let t = &tables().suit;
-        let w = t.waits_word(t.rank(&[1, 1, 1, 0, 0, 0, 0, 0, 0]));
+        let w = t.main(t.rank(&[1, 1, 1, 0, 0, 0, 0, 0, 0]));
         assert_eq!(w & 3, 1);
-        let w = t.waits_word(t.rank(&[3, 1, 1, 1, 1, 1, 1, 1, 3]));
+        let w = t.main(t.rank(&[3, 1, 1, 1, 1, 1, 1, 1, 3]));
         // 1112345678999: every kind completes it with the pair.
         assert_eq!(w >> 11 & 0x1ff, 0x1ff);
         // 1111 towards one meld + pair: no fifth copy, so 2 more tiles (11 + 123, or 111 + xx);
         // every kind but 1 helps.
-        let c = t.costs(t.rank(&[4, 0, 0, 0, 0, 0, 0, 0, 0]));
-        assert_eq!(cost_of(c[3]), 2);
-        assert_eq!(improving_of(c[3]), 0x1fe);
+        let r = t.rank(&[4, 0, 0, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(costs_of(t.main(r))[3], 2);
+        assert_eq!(improving_of(t.nec(r), 3), 0x1fe);
         // Empty suit: one meld costs 3, a pair 2.
-        let c = t.costs(0);
-        assert_eq!(cost_of(c[2]), 3);
-        assert_eq!(cost_of(c[1]), 2);
+        let c = costs_of(t.main(0));
+        assert_eq!(c[2], 3);
+        assert_eq!(c[1], 2);
+        // The three-player characters (1m, 9m) can never hold two melds and a pair.
+        let c = costs_of(tables().terminals.main(0));
+        assert_eq!(c[5], INF);
     }
 }

@@ -6,7 +6,7 @@ use super::error::MahjongError;
 use super::forms::{Form, FormSet};
 use super::hand::{Meld, prepare};
 use super::rules::{KaratenPolicy, Rules};
-use super::standard::waits_no_wild;
+use super::standard::{Look, looks, replacement, waits_no_wild};
 use super::tables::INF;
 use crate::tiles::Tile;
 
@@ -72,7 +72,7 @@ pub fn waits(
     visible: &[Tile],
 ) -> Result<WaitsResult, MahjongError> {
     let p = prepare(rules, hand, melds, visible, 1)?;
-    Ok(compute(&Engine::new(p), false))
+    Ok(compute(&Engine::new(&p), false))
 }
 
 /// [`waits`] plus one decomposition for each wait, showing what every wildcard stands for.
@@ -83,20 +83,23 @@ pub fn waits_explained(
     visible: &[Tile],
 ) -> Result<WaitsResult, MahjongError> {
     let p = prepare(rules, hand, melds, visible, 1)?;
-    Ok(compute(&Engine::new(p), true))
+    Ok(compute(&Engine::new(&p), true))
 }
 
 fn compute(e: &Engine, explain: bool) -> WaitsResult {
-    let p = &e.p;
+    let p = e.p;
     let w = p.wild;
     let m = p.melds_needed;
     let in_game = e.usable | e.wild_mask;
     // Shape waits per form (index = Form as usize).
     let mut masks = [0u64; 6];
     let mut r_min = INF;
+    let mut plain = None;
     if w == 0 {
-        masks[Form::Standard as usize] = waits_no_wild(&e.slots, &p.nat) & e.usable;
-        for ev in e.evals(&p.nat, m, false).as_slice() {
+        let l = looks(&e.slots, &p.nat);
+        masks[Form::Standard as usize] = waits_no_wild(&e.slots, &l) & e.usable;
+        plain = Some(l);
+        for ev in e.evals(&p.nat, &p.kinds, m, false).as_slice() {
             r_min = r_min.min(ev.r);
             if ev.r == 1 {
                 masks[ev.form as usize] |= ev.improving;
@@ -109,7 +112,7 @@ fn compute(e: &Engine, explain: bool) -> WaitsResult {
             }
         }
     } else {
-        for ev in e.evals(&p.nat, m, true).as_slice() {
+        for ev in e.evals(&p.nat, &p.kinds, m, true).as_slice() {
             r_min = r_min.min(ev.r);
             // With w wildcards a form is one tile short when r = w + 1; then its improving tiles
             // are exactly the winning naturals, and a drawn wildcard completes it too.
@@ -118,24 +121,30 @@ fn compute(e: &Engine, explain: bool) -> WaitsResult {
             }
         }
     }
-    // Waits on a fifth copy: shapes that need a kind whose four copies are all in the hand. Rare
-    // (the hand must hold four of a kind), so the plain search decides them.
+    // Waits on a fifth copy: shapes that need a kind whose four copies are all in the hand.
     let mut karaten = [0u64; 6];
-    if !p.holds_void() {
+    if !p.void_held && p.kinds.by[4] != 0 {
         let shape = e.shape();
-        let mut four = e.usable;
+        let mut four = p.kinds.by[4];
         while four != 0 {
             let t = four.trailing_zeros() as usize;
             four &= four - 1;
-            if p.nat[t] == 4 {
+            let standard = match &plain {
+                Some(l) => fifth_copy_completes(e, l, t),
+                None => {
+                    let mut n = p.nat;
+                    n[t] += 1;
+                    decompose(&n, w, m, &shape, Form::Standard).is_some()
+                }
+            };
+            if standard {
+                karaten[Form::Standard as usize] |= 1 << t;
+            }
+            if p.rules.knitted {
                 let mut n = p.nat;
                 n[t] += 1;
-                for f in [Form::Standard, Form::KnittedStraight] {
-                    if (f == Form::Standard || p.rules.knitted)
-                        && decompose(&n, w, m, &shape, f).is_some()
-                    {
-                        karaten[f as usize] |= 1 << t;
-                    }
+                if decompose(&n, w, m, &shape, Form::KnittedStraight).is_some() {
+                    karaten[Form::KnittedStraight as usize] |= 1 << t;
                 }
             }
         }
@@ -196,8 +205,8 @@ fn compute(e: &Engine, explain: bool) -> WaitsResult {
     let shanten = if tenpai {
         0
     } else {
-        if w == 0 {
-            r_min = r_min.min(e.standard_r(&p.nat, m));
+        if let Some(l) = &plain {
+            r_min = r_min.min(replacement(l, m as usize));
         }
         // A hand that is ready in shape but not under the policy is at least one exchange away.
         r_min.saturating_sub(w + 1).max(1)
@@ -208,13 +217,55 @@ fn compute(e: &Engine, explain: bool) -> WaitsResult {
         waits,
         excluded,
         any_tile: in_game != 0 && all == in_game,
-        holds_void_suit: p.holds_void(),
+        holds_void_suit: p.void_held,
     }
+}
+
+/// Without wildcards: is the hand complete in the standard form with a fifth copy of `t` (whose
+/// four copies it holds)? Five copies of a kind in at most 14 tiles are a triplet plus two more,
+/// or a pair plus three runs through it (five runs would be 15 tiles). So either removing a
+/// triplet of `t` leaves the suit complete in its role, or removing a pair of `t` leaves it
+/// complete as melds; both are table lookups on vectors with at most four copies.
+fn fifth_copy_completes(e: &Engine, l: &[Look; 4], t: usize) -> bool {
+    let x = t / 9;
+    let slot = &e.slots[x];
+    if l[x].rank == u32::MAX {
+        return false;
+    }
+    let v = slot.vector(&e.p.nat);
+    let pos = slot
+        .tiles
+        .iter()
+        .position(|&k| k as usize == t)
+        .expect("tile of its suit");
+    let flags = |d: u8| {
+        let mut w = v;
+        w[pos] -= d;
+        slot.table.main(slot.table.rank(&w))
+    };
+    let minus2 = flags(2);
+    let minus1 = flags(1);
+    let c0 = minus2 & 1 != 0;
+    let c1 = minus2 & 2 != 0 || minus1 & 1 != 0;
+    let mut pair_suits = 0;
+    for (i, li) in l.iter().enumerate() {
+        let (sum, w0, w1) = if i == x {
+            (li.sum + 1, c0, c1)
+        } else {
+            (li.sum, li.word & 1 != 0, li.word & 2 != 0)
+        };
+        match sum % 3 {
+            0 if w0 => {}
+            2 if w1 => pair_suits += 1,
+            _ => return false,
+        }
+    }
+    pair_suits == 1
 }
 
 /// One decomposition of the hand completed by tile `t`, in the first form it completes.
 fn explain_wait(e: &Engine, t: usize, forms: FormSet) -> Option<Decomposition> {
-    let p = &e.p;
+    let p = e.p;
     let mut nat = p.nat;
     let mut wild = p.wild;
     if e.wild_mask >> t & 1 == 1 {
