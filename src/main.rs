@@ -70,7 +70,9 @@ async fn run(args: ServeArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let logs = tracing_subscriber::fmt().with_env_filter(filter);
+    let logs = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()));
     match args.log_format {
         LogFormat::Text => logs.init(),
         LogFormat::Json => logs.json().flatten_event(true).init(),

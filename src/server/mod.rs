@@ -15,7 +15,6 @@ use std::future::Future;
 use tokio::net::TcpListener;
 use tonic::transport::server::TcpIncoming;
 use tonic_health::ServingStatus;
-use tower::limit::GlobalConcurrencyLimitLayer;
 
 pub use config::ServerConfig;
 pub use service::CardRules;
@@ -77,8 +76,6 @@ pub async fn serve(
     let incoming = TcpIncoming::from(listener)
         .with_nodelay(Some(true))
         .with_keepalive(Some(config.keepalive_interval));
-    let limit = config.max_concurrent_calls;
-    let deadline = config.request_timeout;
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let server = tonic::transport::Server::builder()
         .http2_keepalive_interval(Some(config.keepalive_interval))
@@ -86,10 +83,7 @@ pub async fn serve(
         .layer(
             tower::ServiceBuilder::new()
                 .layer(logging::CallLogLayer)
-                .map_err(move |error| protection::to_status(error, limit, deadline))
-                .load_shed()
-                .layer(GlobalConcurrencyLimitLayer::new(limit as usize))
-                .timeout(deadline),
+                .layer(protection::layer(config)),
         )
         .add_service(health_service)
         .add_service(reflection_v1)
