@@ -55,7 +55,7 @@ mod tests {
     use std::time::Duration;
 
     use tonic::Code;
-    use tower::{Layer, ServiceExt, service_fn};
+    use tower::{ServiceExt, service_fn};
 
     use super::*;
 
