@@ -52,12 +52,27 @@ pub fn deal(request: pb::DealRequest) -> Result<pb::DealResponse, InvalidArgumen
     };
     let dealt = deal::deal(&options).map_err(|error| {
         let game_name = pb::Game::try_from(request.game).map_or("", |g| g.as_str_name());
-        let field = match error {
-            DealError::NoSuchSeat { .. } | DealError::LandlordInMahjong => "landlord_seat",
-            DealError::FlowersOutsideMahjong => "include_flowers",
-            DealError::WildcardsInMahjong => "wildcard_draw",
-        };
-        InvalidArgument::new(field, format!("not allowed with {game_name}: {error}"))
+        match error {
+            DealError::NoSuchSeat { seat, players } => InvalidArgument::new(
+                "landlord_seat",
+                format!(
+                    "seat {seat} does not exist: {game_name} has seats 0 to {}",
+                    players - 1
+                ),
+            ),
+            DealError::LandlordInMahjong => InvalidArgument::new(
+                "landlord_seat",
+                format!("{game_name} has no landlord and no kitty, but landlord_seat is set"),
+            ),
+            DealError::FlowersOutsideMahjong => InvalidArgument::new(
+                "include_flowers",
+                format!("flowers exist only in GAME_MAHJONG, not in {game_name}"),
+            ),
+            DealError::WildcardsInMahjong => InvalidArgument::new(
+                "wildcard_draw",
+                format!("wildcard ranks are drawn only for Dou Dizhu games, not for {game_name}"),
+            ),
+        }
     })?;
 
     let mut response = pb::DealResponse {
