@@ -39,7 +39,7 @@ deal_matches_replay() { # game, seed, extra JSON fields, replay flags
   python3 - "$got" "$want" <<'PY'
 import json, sys
 got, want = json.loads(sys.argv[1]), json.loads(sys.argv[2])
-for key in ("hands", "kitty", "wall"):
+for key in ("hands", "kitty", "wall", "wildcardRanks"):
     g = [{k: h.get(k) for k in ("cards", "tiles") if k in w} for h, w in zip(got.get(key, []), want.get(key, []))] if key == "hands" else got.get(key, [])
     w = want.get(key, []) if key != "hands" else [{k: h[k] for k in ("cards", "tiles") if k in h} for h in want["hands"]]
     if g != w:
@@ -48,6 +48,7 @@ PY
 }
 check "seeded Dou Dizhu deal equals the independent replay" deal_matches_replay DOUDIZHU 42 ',"landlord_seat":1' "--landlord-seat 1"
 check "seeded four-player deal equals the independent replay" deal_matches_replay DOUDIZHU_FOUR_PLAYER 7 ''
+check "seeded laizi deal equals the independent replay" deal_matches_replay DOUDIZHU 99 ',"wildcard_draw":"WILDCARD_DRAW_TWO"' "--wildcards 2"
 check "seeded mahjong deal equals the independent replay" deal_matches_replay MAHJONG 2026 ',"include_flowers":true' "--flowers"
 
 check "bad input gets INVALID_ARGUMENT with readable BadRequest details" bash -c "

@@ -6,8 +6,10 @@ from-scratch ChaCha20 (RFC 8439 block function, zero nonce), so an auditor can c
 service returned. Usage:
 
     replay_deal.py doudizhu|doudizhu_four_player|mahjong SEED [--landlord-seat N] [--flowers]
+                   [--wildcards 0|1|2]
 
-Prints the deal as JSON shaped like grpcurl's output of DealResponse (hands, kitty, wall).
+Prints the deal as JSON shaped like grpcurl's output of DealResponse (hands, kitty, wall,
+wildcardRanks).
 """
 import argparse
 import json
@@ -97,6 +99,7 @@ def main():
     parser.add_argument("seed", type=int)
     parser.add_argument("--landlord-seat", type=int)
     parser.add_argument("--flowers", action="store_true")
+    parser.add_argument("--wildcards", type=int, choices=[0, 1, 2], default=0)
     args = parser.parse_args()
 
     stream = Stream(args.seed)
@@ -121,6 +124,10 @@ def main():
             hands[args.landlord_seat] = hands[args.landlord_seat] + rest
         result = {"hands": [{"cards": [card_name(c) for c in sorted(h, key=key)]} for h in hands],
                   "kitty": [card_name(c) for c in sorted(rest, key=key)]}
+        candidates = list(RANKS)
+        wildcards = [candidates.pop(stream.uniform(len(candidates))) for _ in range(args.wildcards)]
+        if wildcards:
+            result["wildcardRanks"] = wildcards
     print(json.dumps(result, indent=1))
 
 
