@@ -592,7 +592,7 @@ fn analyze_agrees_with_waits() {
                                 .map(|x| x.tile),
                         )
                         .collect();
-                    let mut imp: Vec<Tile> = d.improving.iter().map(|x| x.tile).collect();
+                    let mut imp: Vec<Tile> = a.improving(d).map(|x| x.tile).collect();
                     imp.sort();
                     let mut shape = shape;
                     shape.sort();

@@ -100,7 +100,7 @@ fn compare(three: bool) {
             let name = format_tiles(&hand14);
             assert_eq!(d.shanten, rn - 1, "{name} discard {}", d.discard);
             assert_eq!(
-                mask(d.improving.iter().map(|i| i.tile)),
+                mask(a.improving(d).map(|i| i.tile)),
                 necessary,
                 "{name} discard {}",
                 d.discard

@@ -4,7 +4,7 @@
 use super::decompose::{Decomposition, decompose};
 use super::engine::Engine;
 use super::error::MahjongError;
-use super::forms::{Eval, Form};
+use super::forms::{Eval, Form, seven_pairs, thirteen_orphans};
 use super::hand::{Meld, prepare};
 use super::rules::Rules;
 use super::standard::{Costs, Look, conv, improving_in, look, looks, min_split};
@@ -21,14 +21,16 @@ pub struct Improvement {
 }
 
 /// What discarding one kind of tile leaves.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DiscardOption {
     /// The discarded tile.
     pub discard: Tile,
     /// Shanten of the remaining 3n+1 tiles (0 = ready in shape, no fifth copies).
     pub shanten: u8,
-    /// Tiles that would lower that shanten, by tile order.
-    pub improving: Vec<Improvement>,
+    /// Tiles that would lower that shanten, a bit per tile index (see
+    /// [`AnalyzeResult::improving`] for the tiles with their live copies). A mask rather than a
+    /// list so that analysing a hand allocates once, not once per discard.
+    pub improving: u64,
     /// Sum of the improving tiles' live copies.
     pub improving_live: u32,
 }
@@ -45,6 +47,27 @@ pub struct AnalyzeResult {
     /// Every distinct discard, best first: lowest shanten, then most live improving tiles, then
     /// tile order.
     pub discards: Vec<DiscardOption>,
+    /// Live copies of each tile kind (by tile index): copies not in the player's 3n+2 hand or
+    /// melds and not visible.
+    pub live: [u8; 34],
+}
+
+impl AnalyzeResult {
+    /// The improving tiles of a discard with their live copies, by tile order.
+    pub fn improving<'a>(&'a self, d: &DiscardOption) -> impl Iterator<Item = Improvement> + 'a {
+        let mut bits = d.improving;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let t = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            Some(Improvement {
+                tile: Tile::from_index(t).expect("tile index"),
+                live: self.live[t],
+            })
+        })
+    }
 }
 
 /// Analyses a hand of 3n+2 tiles (counting each declared meld as 3).
@@ -175,6 +198,7 @@ fn compute(e: &Engine) -> AnalyzeResult {
     let decomposition = winning.and_then(|f| decompose(&p.nat, p.wild, m, &e.shape(), f));
 
     let base = (!e.uncapped).then(|| Base::new(e));
+    let live: [u8; 34] = std::array::from_fn(|t| p.live(t));
     let mut discards = Vec::with_capacity(14);
     let mut kinds_left = in_game;
     while kinds_left != 0 {
@@ -198,33 +222,48 @@ fn compute(e: &Engine) -> AnalyzeResult {
                     // Only the discarded tile's suit changes (slots are m, p, s, z in order).
                     let x = d / 9;
                     let lx = look(&e.slots[x], &e.slots[x].vector(&nat));
-                    let std = base.after(e, x, &lx, m as usize);
-                    let mut evals = e.evals(&nat, &kinds, m, false);
-                    evals.list[evals.len] = Eval {
-                        form: Form::Standard,
-                        r: std.0,
-                        improving: std.1,
+                    let (mut r, mut imp) = base.after(e, x, &lx, m as usize);
+                    let mut merge = |ev: Eval| {
+                        if ev.r < r {
+                            (r, imp) = (ev.r, ev.improving);
+                        } else if ev.r == r {
+                            imp |= ev.improving;
+                        }
                     };
-                    evals.len += 1;
-                    evals.best()
+                    let rules = p.rules;
+                    if p.declared == 0 && m == 4 {
+                        if rules.seven_pairs {
+                            merge(seven_pairs(&kinds, rules.seven_pairs_quads));
+                        }
+                        if rules.thirteen_orphans {
+                            merge(thirteen_orphans(&kinds, p.usable));
+                        }
+                    }
+                    if rules.knitted {
+                        for ev in e.evals(&nat, &kinds, m, false).as_slice() {
+                            if matches!(
+                                ev.form,
+                                Form::KnittedHonors
+                                    | Form::SevenStarKnitted
+                                    | Form::KnittedStraight
+                            ) {
+                                merge(*ev);
+                            }
+                        }
+                    }
+                    (r, imp)
                 }
             }
         };
         // Each wildcard fills one missing tile; a drawn wildcard always helps a 3n+1 hand.
         let shanten = r.saturating_sub(wild + 1);
-        let improving_mask = (improving_nat | e.wild_mask) & in_game;
-        let mut improving = Vec::with_capacity(improving_mask.count_ones() as usize);
+        let improving = (improving_nat | e.wild_mask) & in_game;
         let mut total = 0u32;
-        let mut bits = improving_mask;
+        let mut bits = improving;
         while bits != 0 {
             let t = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let live = p.live(t);
-            total += live as u32;
-            improving.push(Improvement {
-                tile: Tile::from_index(t).expect("tile index"),
-                live,
-            });
+            total += live[t] as u32;
         }
         discards.push(DiscardOption {
             discard: Tile::from_index(d).expect("tile index"),
@@ -250,6 +289,7 @@ fn compute(e: &Engine) -> AnalyzeResult {
         decomposition,
         shanten,
         discards,
+        live,
     }
 }
 

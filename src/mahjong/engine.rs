@@ -30,6 +30,11 @@ pub(crate) struct Evals {
 }
 
 impl Evals {
+    fn push(&mut self, e: Eval) {
+        self.list[self.len] = e;
+        self.len += 1;
+    }
+
     /// The evaluations.
     pub(crate) fn as_slice(&self) -> &[Eval] {
         &self.list[..self.len]
@@ -101,10 +106,6 @@ impl<'p, 'r> Engine<'p, 'r> {
             }; 6],
             len: 0,
         };
-        let mut push = |e: Eval| {
-            out.list[out.len] = e;
-            out.len += 1;
-        };
         if standard && self.uncapped {
             let r = uncapped_replacement(&self.slots, nat, melds as usize);
             let mut improving = 0u64;
@@ -120,7 +121,7 @@ impl<'p, 'r> Engine<'p, 'r> {
                     }
                 }
             }
-            push(Eval {
+            out.push(Eval {
                 form: Form::Standard,
                 r,
                 improving,
@@ -128,7 +129,7 @@ impl<'p, 'r> Engine<'p, 'r> {
         } else if standard {
             let (r, improving) =
                 replacement_and_improving(&self.slots, &looks(&self.slots, nat), melds as usize);
-            push(Eval {
+            out.push(Eval {
                 form: Form::Standard,
                 r,
                 improving,
@@ -136,19 +137,27 @@ impl<'p, 'r> Engine<'p, 'r> {
         }
         let closed = self.p.declared == 0 && melds == 4;
         if closed && rules.seven_pairs {
-            push(seven_pairs(kinds, rules.seven_pairs_quads));
+            out.push(seven_pairs(kinds, rules.seven_pairs_quads));
         }
         if closed && rules.thirteen_orphans {
-            push(thirteen_orphans(kinds, self.usable));
+            out.push(thirteen_orphans(kinds, self.usable));
         }
         if rules.knitted {
             if closed {
                 let [a, b] = knitted_honors(kinds, self.usable);
-                push(a);
-                push(b);
+                out.push(a);
+                out.push(b);
             }
             if melds >= 3 {
-                push(knitted_straight(nat, &self.slots, melds as usize));
+                // Any form already evaluated bounds the patterns worth combining.
+                let bound = out.as_slice().iter().map(|e| e.r).min().unwrap_or(INF);
+                out.push(knitted_straight(
+                    nat,
+                    kinds.present(),
+                    &self.slots,
+                    melds as usize,
+                    bound,
+                ));
             }
         }
         out

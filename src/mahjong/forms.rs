@@ -6,6 +6,7 @@
 //! caller: each one fills one missing tile, so with `w` wildcards the number is `r - w`.
 
 use super::standard::{Slot, looks, replacement_and_improving};
+use super::tables::INF;
 
 /// A winning hand shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -132,7 +133,8 @@ impl Kinds {
         k
     }
 
-    fn present(&self) -> u64 {
+    /// Kinds with at least one copy.
+    pub(crate) fn present(&self) -> u64 {
         self.by[1] | self.by[2] | self.by[3] | self.by[4]
     }
 }
@@ -235,14 +237,23 @@ fn merge(best: &mut (u8, u64), r: u8, imp: u64) {
     }
 }
 
-/// 组合龙: a knitted straight plus `melds - 3` melds and a pair (`melds` >= 3).
-pub(crate) fn knitted_straight(nat: &[u8; 34], slots: &[Slot; 4], melds: usize) -> Eval {
-    let mut best = (u8::MAX, 0u64);
+/// 组合龙: a knitted straight plus `melds - 3` melds and a pair (`melds` >= 3). Patterns whose
+/// missing knitted tiles alone exceed `bound` (a replacement number another form already
+/// reaches) cannot be best and are skipped; with every pattern skipped `r` is [`INF`].
+pub(crate) fn knitted_straight(
+    nat: &[u8; 34],
+    present: u64,
+    slots: &[Slot; 4],
+    melds: usize,
+    bound: u8,
+) -> Eval {
+    let mut best = (INF, 0u64);
     for perm in 0..6 {
         let k = knitted_mask(perm);
-        let kp = (0..34)
-            .filter(|&t| k >> t & 1 == 1 && nat[t] > 0)
-            .fold(0u64, |m, t| m | 1 << t);
+        let kp = k & present;
+        if 9 - kp.count_ones() as u8 > bound {
+            continue;
+        }
         let mut rest = *nat;
         let mut m = kp;
         while m != 0 {
@@ -307,9 +318,13 @@ mod tests {
         let slots = super::super::standard::slots(&super::super::rules::Rules::preset(
             super::super::rules::Preset::Guobiao,
         ));
-        let e = knitted_straight(&counts("147m258p369s1234z"), &slots, 4);
+        let ks = |h: &str| {
+            let c = counts(h);
+            knitted_straight(&c, Kinds::new(&c, ALL).present(), &slots, 4, INF)
+        };
+        let e = ks("147m258p369s1234z");
         assert_eq!(e.r, 3);
-        let e = knitted_straight(&counts("147m258p369s1112z"), &slots, 4);
+        let e = ks("147m258p369s1112z");
         assert_eq!((e.r, e.improving), (1, 1 << 28));
     }
 }

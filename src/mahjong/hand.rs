@@ -163,22 +163,33 @@ pub(crate) fn prepare<'r>(
             Ok(())
         }
     };
+    // Kinds holding at least 1, 2, 3, 4 copies, kept in registers (a per-tile read-modify-write
+    // of an array here costs a store-forwarding stall per tile).
+    let (mut ge1, mut ge2, mut ge3, mut ge4) = (0u64, 0u64, 0u64, 0u64);
     for &t in hand {
         let i = t.index();
         if in_game >> i & 1 == 0 {
             return Err(not_in_game(rules, Field::Hand, t));
         }
-        let c = p.hand[i];
-        if c >= 4 {
-            too_many(Field::Hand, i, c + 1)?;
+        let bit = 1u64 << i;
+        if ge4 & bit != 0 {
+            too_many(Field::Hand, i, p.hand[i] + 1)?;
         }
-        p.hand[i] = c + 1;
-        if usable >> i & 1 == 1 {
-            // Moves the kind up one count group; no kind passes 4 here.
-            p.kinds.by[c as usize] &= !(1 << i);
-            p.kinds.by[c as usize + 1] |= 1 << i;
-        }
+        p.hand[i] += 1;
+        ge4 |= ge3 & bit;
+        ge3 |= ge2 & bit;
+        ge2 |= ge1 & bit;
+        ge1 |= bit;
     }
+    p.kinds = Kinds {
+        by: [
+            usable & !ge1,
+            usable & ge1 & !ge2,
+            usable & ge2 & !ge3,
+            usable & ge3 & !ge4,
+            usable & ge4,
+        ],
+    };
     for (i, m) in melds.iter().enumerate() {
         let field = Field::Meld(i);
         if let Some(t) = m.tiles().find(|t| in_game >> t.index() & 1 == 0) {

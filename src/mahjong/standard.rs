@@ -32,11 +32,19 @@ pub(crate) struct Slot {
 
 impl Slot {
     /// The suit's count vector.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn vector(&self, counts: &[u8; 34]) -> [u8; 9] {
         let mut v = [0u8; 9];
-        for (i, &t) in self.tiles.iter().enumerate() {
-            v[i] = counts[t as usize];
+        match self.tiles.len() {
+            9 => {
+                let b = self.tiles[0] as usize;
+                v.copy_from_slice(&counts[b..b + 9]);
+            }
+            7 => v[..7].copy_from_slice(&counts[27..34]),
+            _ => {
+                v[0] = counts[0];
+                v[1] = counts[8];
+            }
         }
         v
     }
@@ -116,7 +124,7 @@ pub(crate) struct Look {
 const IDLE_WORD: u64 = 1 | 0xff_ffff_fff0 << COST_SHIFT;
 
 /// Looks up one suit vector.
-#[inline]
+#[inline(always)]
 pub(crate) fn look(s: &Slot, v: &[u8; 9]) -> Look {
     let sum = v.iter().sum();
     if s.active {
@@ -138,7 +146,12 @@ pub(crate) fn look(s: &Slot, v: &[u8; 9]) -> Look {
 /// Looks up the four suits of `nat`.
 #[inline]
 pub(crate) fn looks(slots: &[Slot; 4], nat: &[u8; 34]) -> [Look; 4] {
-    std::array::from_fn(|i| look(&slots[i], &slots[i].vector(nat)))
+    [
+        look(&slots[0], &slots[0].vector(nat)),
+        look(&slots[1], &slots[1].vector(nat)),
+        look(&slots[2], &slots[2].vector(nat)),
+        look(&slots[3], &slots[3].vector(nat)),
+    ]
 }
 
 /// Standard-form waits of a concealed part without wildcards (capped: no fifth copies), as a

@@ -37,6 +37,9 @@ pub(crate) struct SuitTable {
     /// `offsets[i][s][c]`: rank contribution of digit `c` at position `i` when `s` of the digit
     /// budget is left.
     offsets: [[[u32; 5]; MAX_SUM + 1]; 9],
+    /// `pairs[j][s][a * 5 + b]`: the contribution of digits `a`, `b` at positions `2j`, `2j + 1`
+    /// (half the dependent loads of `offsets`; combinations that overrun `s` are never read).
+    pairs: [[[u32; 25]; MAX_SUM + 1]; 5],
     /// Main word per rank: bit 0 complete as melds, bit 1 complete as melds + pair,
     /// bits 2-10 kinds completing as melds, bits 11-19 kinds completing as melds + pair,
     /// bits 20 + 4k: cost of target k (15 when the suit can never reach it).
@@ -51,8 +54,22 @@ pub(crate) const COST_SHIFT: u32 = 20;
 
 impl SuitTable {
     /// Rank of a count vector (digits 0-4, sum at most 14).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn rank(&self, v: &[u8; 9]) -> usize {
+        // Positions past `kinds` hold 0 and contribute 0, so every suit takes five steps.
+        let mut left = MAX_SUM;
+        let mut r = 0u32;
+        for j in 0..5 {
+            let a = v[2 * j] as usize;
+            let b = if j < 4 { v[2 * j + 1] as usize } else { 0 };
+            r += self.pairs[j][left.min(MAX_SUM)][a * 5 + b];
+            left = left.wrapping_sub(a + b);
+        }
+        r as usize
+    }
+
+    /// Rank by single digits (the definition `pairs` is derived from).
+    fn rank_slow(&self, v: &[u8; 9]) -> usize {
         let mut left = MAX_SUM;
         let mut r = 0u32;
         for i in 0..self.kinds {
@@ -97,9 +114,28 @@ impl SuitTable {
             }
         }
         let size = count[kinds][MAX_SUM] as usize;
+        let mut pairs = [[[0u32; 25]; MAX_SUM + 1]; 5];
+        for (j, table) in pairs.iter_mut().enumerate() {
+            for (s, row) in table.iter_mut().enumerate() {
+                for a in 0..5 {
+                    for b in 0..5 {
+                        if a + b > s {
+                            continue;
+                        }
+                        let hi = 2 * j + 1;
+                        let mut r = offsets.get(2 * j).map_or(0, |o| o[s][a]);
+                        if hi < 9 {
+                            r += offsets[hi][s - a][b];
+                        }
+                        row[a * 5 + b] = r;
+                    }
+                }
+            }
+        }
         let mut table = SuitTable {
             kinds,
             offsets,
+            pairs,
             main: vec![0; size],
             nec: vec![[0; 2]; size],
         };
@@ -126,7 +162,7 @@ impl SuitTable {
             for t in 0..kinds {
                 if w[t] < 4 {
                     w[t] += 1;
-                    up[r * 9 + t] = table.rank(&w) as u32;
+                    up[r * 9 + t] = table.rank_slow(&w) as u32;
                     w[t] -= 1;
                 }
             }
@@ -264,11 +300,11 @@ fn mark_shapes(
     exact: &mut [u16],
 ) {
     let kinds = table.kinds;
-    exact[table.rank(shape)] |= 1 << (melds * 2);
+    exact[table.rank_slow(shape)] |= 1 << (melds * 2);
     for p in 0..kinds {
         if shape[p] <= 2 {
             shape[p] += 2;
-            exact[table.rank(shape)] |= 1 << (melds * 2 + 1);
+            exact[table.rank_slow(shape)] |= 1 << (melds * 2 + 1);
             shape[p] -= 2;
         }
     }
@@ -351,6 +387,7 @@ mod tests {
         enumerate(&mut cur, 0, 7, MAX_SUM, &mut all);
         for v in &all {
             let r = t.rank(v);
+            assert_eq!(r, t.rank_slow(v));
             assert!(!seen[r]);
             seen[r] = true;
         }

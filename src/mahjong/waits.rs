@@ -3,7 +3,7 @@
 use super::decompose::{Decomposition, decompose};
 use super::engine::Engine;
 use super::error::MahjongError;
-use super::forms::{Form, FormSet};
+use super::forms::{Form, FormSet, seven_pairs, thirteen_orphans};
 use super::hand::{Meld, prepare};
 use super::rules::{KaratenPolicy, Rules};
 use super::standard::{Look, looks, replacement, waits_no_wild};
@@ -97,18 +97,46 @@ fn compute(e: &Engine, explain: bool) -> WaitsResult {
     let mut plain = None;
     if w == 0 {
         let l = looks(&e.slots, &p.nat);
-        masks[Form::Standard as usize] = waits_no_wild(&e.slots, &l) & e.usable;
+        let standard = waits_no_wild(&e.slots, &l) & e.usable;
+        masks[Form::Standard as usize] = standard;
         plain = Some(l);
-        for ev in e.evals(&p.nat, &p.kinds, m, false).as_slice() {
-            r_min = r_min.min(ev.r);
-            if ev.r == 1 {
-                masks[ev.form as usize] |= ev.improving;
+        // The closed special forms are O(1) on the count groups; the knitted ones are rarer.
+        let rules = p.rules;
+        if p.declared == 0 && m == 4 {
+            if rules.seven_pairs {
+                let ev = seven_pairs(&p.kinds, rules.seven_pairs_quads);
+                r_min = r_min.min(ev.r);
+                if ev.r == 1 {
+                    masks[Form::SevenPairs as usize] = ev.improving;
+                }
+            }
+            if rules.thirteen_orphans {
+                let ev = thirteen_orphans(&p.kinds, p.usable);
+                r_min = r_min.min(ev.r);
+                if ev.r == 1 {
+                    masks[Form::ThirteenOrphans as usize] = ev.improving;
+                }
+            }
+        }
+        if rules.knitted {
+            for ev in e.evals(&p.nat, &p.kinds, m, false).as_slice() {
+                if matches!(
+                    ev.form,
+                    Form::KnittedHonors | Form::SevenStarKnitted | Form::KnittedStraight
+                ) {
+                    r_min = r_min.min(ev.r);
+                    if ev.r == 1 {
+                        masks[ev.form as usize] |= ev.improving;
+                    }
+                }
             }
         }
         // One tile short in a form: a drawn wildcard completes it as well.
-        for mask in masks.iter_mut() {
-            if *mask != 0 {
-                *mask |= e.wild_mask;
+        if e.wild_mask != 0 {
+            for mask in masks.iter_mut() {
+                if *mask != 0 {
+                    *mask |= e.wild_mask;
+                }
             }
         }
     } else {
@@ -150,6 +178,20 @@ fn compute(e: &Engine, explain: bool) -> WaitsResult {
         }
     }
     let all: u64 = masks.iter().chain(karaten.iter()).fold(0, |a, &b| a | b) & in_game;
+    if all == 0 {
+        // Not ready in any form (the common case for a random hand): only the shanten is left.
+        if let Some(l) = &plain {
+            r_min = r_min.min(replacement(l, m as usize));
+        }
+        return WaitsResult {
+            tenpai: false,
+            shanten: r_min.saturating_sub(w + 1).max(1),
+            waits: Vec::new(),
+            excluded: Vec::new(),
+            any_tile: false,
+            holds_void_suit: p.void_held,
+        };
+    }
 
     let mut waits = Vec::new();
     let mut excluded = Vec::new();
