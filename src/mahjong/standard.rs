@@ -161,11 +161,11 @@ pub(crate) fn waits_no_wild(slots: &[Slot; 4], l: &[Look; 4]) -> u64 {
     let mut twos = 0;
     let mut x1 = 0;
     let mut x2 = [0usize; 2];
-    for i in 0..4 {
-        if l[i].rank == u32::MAX && l[i].sum > 0 {
+    for (i, li) in l.iter().enumerate() {
+        if li.rank == u32::MAX && li.sum > 0 {
             return 0;
         }
-        match l[i].sum % 3 {
+        match li.sum % 3 {
             1 => {
                 ones += 1;
                 x1 = i;

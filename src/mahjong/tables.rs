@@ -72,10 +72,9 @@ impl SuitTable {
     fn rank_slow(&self, v: &[u8; 9]) -> usize {
         let mut left = MAX_SUM;
         let mut r = 0u32;
-        for i in 0..self.kinds {
-            let c = v[i] as usize;
-            r += self.offsets[i][left][c];
-            left -= c;
+        for (i, &c) in v.iter().enumerate().take(self.kinds) {
+            r += self.offsets[i][left][c as usize];
+            left -= c as usize;
         }
         r as usize
     }
@@ -238,12 +237,12 @@ impl SuitTable {
             if s % 3 == 2 && exact[r] >> ((s / 3) * 2 + 1) & 1 == 1 {
                 word |= 2;
             }
-            for k in 0..TARGETS {
+            for (k, &covered) in cover[r].iter().enumerate().take(TARGETS) {
                 let size_k = (k / 2 * 3 + (k % 2) * 2) as u8;
                 // A target no vector of this suit can reach (two melds and a pair of 1m/9m only)
                 // is unreachable from the empty vector, hence from every vector.
                 let c = if reach >> k & 1 == 1 {
-                    size_k.saturating_sub(cover[r][k])
+                    size_k.saturating_sub(covered)
                 } else {
                     COST_INF
                 };

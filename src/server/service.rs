@@ -28,4 +28,18 @@ impl pb::card_rules_service_server::CardRulesService for CardRules {
     ) -> Result<Response<pb::DealResponse>, Status> {
         answer(request, super::deal::deal)
     }
+
+    async fn mahjong_waits(
+        &self,
+        request: Request<pb::MahjongWaitsRequest>,
+    ) -> Result<Response<pb::MahjongWaitsResponse>, Status> {
+        answer(request, super::mahjong::waits)
+    }
+
+    async fn mahjong_analyze(
+        &self,
+        request: Request<pb::MahjongAnalyzeRequest>,
+    ) -> Result<Response<pb::MahjongAnalyzeResponse>, Status> {
+        answer(request, super::mahjong::analyze)
+    }
 }

@@ -1,0 +1,352 @@
+//! `MahjongWaits` and `MahjongAnalyze`: proto <-> [`crate::mahjong`]. Parsing and formatting
+//! only; every answer comes from the core.
+
+use super::pb;
+use crate::error::InvalidArgument;
+use crate::mahjong::{
+    self, Decomposition, Exclusion, Form, GroupKind, KaratenPolicy, Meld, MeldKind, Preset,
+    RuleOverrides, Rules,
+};
+use crate::tiles::{Tile, TileSuit, format_tiles, parse_tiles};
+
+/// Answers a `MahjongWaitsRequest`.
+pub fn waits(
+    request: pb::MahjongWaitsRequest,
+) -> Result<pb::MahjongWaitsResponse, InvalidArgument> {
+    let input = Input::parse(
+        request.rules.as_ref(),
+        &request.hand,
+        &request.melds,
+        &request.visible,
+    )?;
+    let explain = request.decompose || input.rules.wildcards != 0;
+    let result = if explain {
+        mahjong::waits_explained(&input.rules, &input.hand, &input.melds, &input.visible)
+    } else {
+        mahjong::waits(&input.rules, &input.hand, &input.melds, &input.visible)
+    }?;
+
+    let live_total: u32 = result.waits.iter().map(|w| w.live as u32).sum();
+    let not_ready_reason = if result.tenpai {
+        pb::NotReadyReason::Unspecified
+    } else if result.holds_void_suit {
+        pb::NotReadyReason::VoidSuit
+    } else if !result.excluded.is_empty() {
+        pb::NotReadyReason::Karaten
+    } else {
+        pb::NotReadyReason::Shanten
+    };
+    let waits_text = tile_list(result.waits.iter().map(|w| w.tile));
+    let message = match not_ready_reason {
+        _ if result.any_tile => "ready on any tile".to_string(),
+        pb::NotReadyReason::Unspecified if result.waits.is_empty() => format!(
+            "ready, but every wait is dead: {}",
+            tile_list(result.excluded.iter().map(|x| x.tile))
+        ),
+        pb::NotReadyReason::Unspecified => format!("ready on {waits_text} ({live_total} live)"),
+        pb::NotReadyReason::VoidSuit => format!(
+            "not ready: the hand still holds the void suit; {} shanten",
+            result.shanten
+        ),
+        pb::NotReadyReason::Karaten => format!(
+            "not ready: the only waits ({}) are dead through the player's own tiles",
+            tile_list(result.excluded.iter().map(|x| x.tile))
+        ),
+        pb::NotReadyReason::Shanten => format!("not ready: {} shanten", result.shanten),
+    };
+    Ok(pb::MahjongWaitsResponse {
+        ready: result.tenpai,
+        shanten: result.shanten as u32,
+        waits: result
+            .waits
+            .iter()
+            .map(|w| pb::Wait {
+                tile: w.tile.to_string(),
+                live: w.live as u32,
+                forms: forms(w.forms),
+                wildcard_as: w
+                    .decomposition
+                    .as_ref()
+                    .map(|d| d.wildcard_as.iter().map(ToString::to_string).collect())
+                    .unwrap_or_default(),
+                decomposition: if request.decompose {
+                    w.decomposition.as_ref().map(decomposition)
+                } else {
+                    None
+                },
+            })
+            .collect(),
+        excluded: result
+            .excluded
+            .iter()
+            .map(|x| pb::ExcludedWait {
+                tile: x.tile.to_string(),
+                reason: match x.reason {
+                    Exclusion::KaratenHand => pb::WaitExclusion::KaratenHand,
+                    Exclusion::KaratenMelds => pb::WaitExclusion::KaratenMelds,
+                    Exclusion::AllVisible => pb::WaitExclusion::AllVisible,
+                } as i32,
+                forms: forms(x.forms),
+            })
+            .collect(),
+        any_tile: result.any_tile,
+        not_ready_reason: not_ready_reason as i32,
+        message,
+        live_total,
+    })
+}
+
+/// Answers a `MahjongAnalyzeRequest`.
+pub fn analyze(
+    request: pb::MahjongAnalyzeRequest,
+) -> Result<pb::MahjongAnalyzeResponse, InvalidArgument> {
+    let input = Input::parse(
+        request.rules.as_ref(),
+        &request.hand,
+        &request.melds,
+        &request.visible,
+    )?;
+    let result = mahjong::analyze(&input.rules, &input.hand, &input.melds, &input.visible)?;
+    let message = match (&result.decomposition, result.discards.first()) {
+        (Some(d), _) if result.complete => format!("complete ({})", form_name(d.form)),
+        (_, Some(best)) if best.shanten == 0 => format!(
+            "discard {}: ready on {} ({} live)",
+            best.discard,
+            tile_list(result.improving(best).map(|i| i.tile)),
+            best.improving_live
+        ),
+        (_, Some(best)) => format!(
+            "discard {}: {} shanten, {} improving tiles live",
+            best.discard, best.shanten, best.improving_live
+        ),
+        _ => String::new(),
+    };
+    Ok(pb::MahjongAnalyzeResponse {
+        complete: result.complete,
+        decomposition: result.decomposition.as_ref().map(decomposition),
+        shanten: result.shanten as i32,
+        discards: result
+            .discards
+            .iter()
+            .map(|d| pb::DiscardOption {
+                discard: d.discard.to_string(),
+                shanten: d.shanten as u32,
+                improving: result
+                    .improving(d)
+                    .map(|i| pb::ImprovingTile {
+                        tile: i.tile.to_string(),
+                        live: i.live as u32,
+                    })
+                    .collect(),
+                improving_live: d.improving_live,
+            })
+            .collect(),
+        message,
+    })
+}
+
+/// A request's rules and tiles, parsed.
+struct Input {
+    rules: Rules,
+    hand: Vec<Tile>,
+    melds: Vec<Meld>,
+    visible: Vec<Tile>,
+}
+
+impl Input {
+    /// Parses every field, collecting all violations before giving up.
+    fn parse(
+        rules: Option<&pb::MahjongRules>,
+        hand: &str,
+        melds: &[pb::Meld],
+        visible: &str,
+    ) -> Result<Input, InvalidArgument> {
+        let mut errors = InvalidArgument::default();
+        let rules = match parse_rules(rules) {
+            Ok(r) => Some(r),
+            Err(e) => {
+                errors.violations.extend(e.violations);
+                None
+            }
+        };
+        let hand = tiles(&mut errors, "hand", hand);
+        let melds: Vec<Meld> = melds
+            .iter()
+            .enumerate()
+            .filter_map(|(i, m)| parse_meld(&mut errors, i, m))
+            .collect();
+        let visible = tiles(&mut errors, "visible", visible);
+        let rules = errors
+            .or_ok(rules)?
+            .expect("rules parsed when no violation");
+        Ok(Input {
+            rules,
+            hand,
+            melds,
+            visible,
+        })
+    }
+}
+
+fn tiles(errors: &mut InvalidArgument, field: &str, text: &str) -> Vec<Tile> {
+    parse_tiles(text).unwrap_or_else(|e| {
+        errors.push(field, e.to_string());
+        Vec::new()
+    })
+}
+
+fn parse_meld(errors: &mut InvalidArgument, i: usize, m: &pb::Meld) -> Option<Meld> {
+    let field = format!("melds[{i}]");
+    let tiles = match parse_tiles(&m.tiles) {
+        Ok(t) => t,
+        Err(e) => {
+            errors.push(field, e.to_string());
+            return None;
+        }
+    };
+    let kind = match pb::MeldKind::try_from(m.kind) {
+        Ok(pb::MeldKind::Chi) => MeldKind::Chi,
+        Ok(pb::MeldKind::Pon) => MeldKind::Pon,
+        Ok(pb::MeldKind::Kan) => MeldKind::Kan,
+        // Unspecified: read the kind from the tiles; from_tiles then checks the shape.
+        Ok(pb::MeldKind::Unspecified) => match tiles.len() {
+            4 => MeldKind::Kan,
+            3 if tiles.iter().all(|&t| t == tiles[0]) => MeldKind::Pon,
+            _ => MeldKind::Chi,
+        },
+        Err(_) => {
+            errors.push(
+                format!("melds[{i}].kind"),
+                format!("unknown meld kind value {}", m.kind),
+            );
+            return None;
+        }
+    };
+    match Meld::from_tiles(kind, &tiles, m.concealed) {
+        Ok(meld) => Some(meld),
+        Err(reason) => {
+            errors.push(field, reason);
+            None
+        }
+    }
+}
+
+fn parse_rules(rules: Option<&pb::MahjongRules>) -> Result<Rules, InvalidArgument> {
+    let default = pb::MahjongRules::default();
+    let r = rules.unwrap_or(&default);
+    let mut errors = InvalidArgument::default();
+    let preset = match pb::MahjongPreset::try_from(r.preset) {
+        Ok(pb::MahjongPreset::Unspecified | pb::MahjongPreset::Riichi) => Preset::Riichi,
+        Ok(pb::MahjongPreset::Guobiao) => Preset::Guobiao,
+        Ok(pb::MahjongPreset::Sichuan) => Preset::Sichuan,
+        Ok(pb::MahjongPreset::Hongzhong) => Preset::Hongzhong,
+        Err(_) => {
+            errors.push("rules.preset", format!("unknown preset value {}", r.preset));
+            Preset::Riichi
+        }
+    };
+    let karaten = match pb::KaratenPolicy::try_from(r.karaten_policy) {
+        Ok(pb::KaratenPolicy::Unspecified) => None,
+        Ok(pb::KaratenPolicy::HandNotReady) => Some(KaratenPolicy::HandNotReady),
+        Ok(pb::KaratenPolicy::OwnTilesNotReady) => Some(KaratenPolicy::OwnTilesNotReady),
+        Ok(pb::KaratenPolicy::Ready) => Some(KaratenPolicy::Ready),
+        Err(_) => {
+            errors.push(
+                "rules.karaten_policy",
+                format!("unknown karaten policy value {}", r.karaten_policy),
+            );
+            None
+        }
+    };
+    let void_suit = match pb::MahjongSuit::try_from(r.void_suit) {
+        Ok(pb::MahjongSuit::Unspecified) => None,
+        Ok(pb::MahjongSuit::Characters) => Some(Some(TileSuit::Man)),
+        Ok(pb::MahjongSuit::Dots) => Some(Some(TileSuit::Pin)),
+        Ok(pb::MahjongSuit::Bamboo) => Some(Some(TileSuit::Sou)),
+        Err(_) => {
+            errors.push(
+                "rules.void_suit",
+                format!("unknown suit value {}", r.void_suit),
+            );
+            None
+        }
+    };
+    let wildcards = r.wildcards.as_ref().and_then(|w| match parse_tiles(w) {
+        Ok(t) => Some(t),
+        Err(e) => {
+            errors.push("rules.wildcards", e.to_string());
+            None
+        }
+    });
+    let wildcard_copies = r
+        .wildcard_copies
+        .map(|c| u8::try_from(c).unwrap_or(u8::MAX));
+    errors.or_ok(())?;
+    let overrides = RuleOverrides {
+        seven_pairs: r.seven_pairs,
+        seven_pairs_quads: r.seven_pairs_quads,
+        thirteen_orphans: r.thirteen_orphans,
+        knitted: r.knitted,
+        wildcards,
+        honors: r.honors,
+        three_player: r.three_player,
+        void_suit,
+        chi: r.chi,
+        karaten,
+        wildcard_fifth_copy: r.wildcard_fifth_copy,
+        wildcard_copies,
+    };
+    Ok(Rules::with_overrides(preset, &overrides)?)
+}
+
+fn forms(set: mahjong::FormSet) -> Vec<i32> {
+    set.iter().map(|f| hand_form(f) as i32).collect()
+}
+
+fn hand_form(f: Form) -> pb::HandForm {
+    match f {
+        Form::Standard => pb::HandForm::Standard,
+        Form::SevenPairs => pb::HandForm::SevenPairs,
+        Form::ThirteenOrphans => pb::HandForm::ThirteenOrphans,
+        Form::KnittedHonors => pb::HandForm::KnittedHonors,
+        Form::SevenStarKnitted => pb::HandForm::SevenStarKnitted,
+        Form::KnittedStraight => pb::HandForm::KnittedStraight,
+    }
+}
+
+fn form_name(f: Form) -> &'static str {
+    match f {
+        Form::Standard => "standard",
+        Form::SevenPairs => "seven pairs",
+        Form::ThirteenOrphans => "thirteen orphans",
+        Form::KnittedHonors => "全不靠",
+        Form::SevenStarKnitted => "七星不靠",
+        Form::KnittedStraight => "组合龙",
+    }
+}
+
+fn decomposition(d: &Decomposition) -> pb::Decomposition {
+    pb::Decomposition {
+        form: hand_form(d.form) as i32,
+        groups: d
+            .groups
+            .iter()
+            .map(|g| pb::TileGroup {
+                kind: match g.kind {
+                    GroupKind::Pair => pb::TileGroupKind::Pair,
+                    GroupKind::Triplet => pb::TileGroupKind::Triplet,
+                    GroupKind::Sequence => pb::TileGroupKind::Sequence,
+                    GroupKind::KnittedStraight => pb::TileGroupKind::KnittedStraight,
+                    GroupKind::Singles => pb::TileGroupKind::Singles,
+                } as i32,
+                tiles: format_tiles(&g.tiles),
+            })
+            .collect(),
+        wildcard_as: d.wildcard_as.iter().map(ToString::to_string).collect(),
+    }
+}
+
+/// Tiles as "1z 2z".
+fn tile_list(tiles: impl Iterator<Item = Tile>) -> String {
+    tiles.map(|t| t.to_string()).collect::<Vec<_>>().join(" ")
+}
