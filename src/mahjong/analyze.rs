@@ -5,10 +5,10 @@ use super::decompose::{Decomposition, decompose};
 use super::engine::Engine;
 use super::error::MahjongError;
 use super::forms::{Eval, Form, seven_pairs, thirteen_orphans};
-use super::hand::{Meld, prepare};
+use super::hand::{Meld, with_prepared};
 use super::rules::Rules;
 use super::standard::{Costs, Look, conv, improving_in, look, looks, min_split};
-use super::tables::{INF, TARGETS, costs_of};
+use super::tables::{INF, TARGETS, costs_of, pair_costs};
 use crate::tiles::Tile;
 
 /// A tile whose draw lowers the shanten, with its live copies.
@@ -77,8 +77,7 @@ pub fn analyze(
     melds: &[Meld],
     visible: &[Tile],
 ) -> Result<AnalyzeResult, MahjongError> {
-    let p = prepare(rules, hand, melds, visible, 2)?;
-    Ok(compute(&Engine::new(&p)))
+    with_prepared(rules, hand, melds, visible, 2, |p| compute(&Engine::new(p)))
 }
 
 /// The standard form's per-suit data of the 3n+2 hand, reused by every discard.
@@ -98,7 +97,7 @@ impl Base {
         let mut pair = [[[INF; TARGETS]; 4]; 4];
         for a in 0..4 {
             for b in a + 1..4 {
-                pair[a][b] = conv(&costs[a], &costs[b]);
+                pair[a][b] = *pair_costs(looks[a].word, looks[b].word);
                 pair[b][a] = pair[a][b];
             }
         }
@@ -199,6 +198,31 @@ fn compute(e: &Engine) -> AnalyzeResult {
 
     let base = (!e.uncapped).then(|| Base::new(e));
     let live: [u8; 34] = std::array::from_fn(|t| p.live(t));
+    // Look up every discard's changed suit first: the table reads are independent, so issuing
+    // them together overlaps their cache misses instead of paying them one discard at a time.
+    let mut changed = [None; 34];
+    if base.is_some() {
+        let mut bits = p.usable;
+        while bits != 0 {
+            let d = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if p.nat[d] > 0 {
+                let x = d / 9;
+                let mut v = e.slots[x].vector(&p.nat);
+                let pos = if e.slots[x].tiles.len() == 2 {
+                    (d / 8).min(1)
+                } else {
+                    d - x * 9
+                };
+                v[pos] -= 1;
+                let lx = look(&e.slots[x], &v);
+                if lx.rank != u32::MAX {
+                    std::hint::black_box(e.slots[x].table.nec(lx.rank as usize)[0]);
+                }
+                changed[d] = Some(lx);
+            }
+        }
+    }
     let mut discards = Vec::with_capacity(14);
     let mut kinds_left = in_game;
     while kinds_left != 0 {
@@ -221,7 +245,8 @@ fn compute(e: &Engine) -> AnalyzeResult {
                 Some(base) => {
                     // Only the discarded tile's suit changes (slots are m, p, s, z in order).
                     let x = d / 9;
-                    let lx = look(&e.slots[x], &e.slots[x].vector(&nat));
+                    let lx =
+                        changed[d].unwrap_or_else(|| look(&e.slots[x], &e.slots[x].vector(&nat)));
                     let (mut r, mut imp) = base.after(e, x, &lx, m as usize);
                     let mut merge = |ev: Eval| {
                         if ev.r < r {

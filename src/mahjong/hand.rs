@@ -125,6 +125,7 @@ fn not_in_game(rules: &Rules, field: Field, t: Tile) -> MahjongError {
 }
 
 /// Checks a request and counts its tiles. `extra` is 1 for waits (3n+1) and 2 for analysis (3n+2).
+#[cfg(test)]
 pub(crate) fn prepare<'r>(
     rules: &'r Rules,
     hand: &[Tile],
@@ -132,6 +133,20 @@ pub(crate) fn prepare<'r>(
     visible: &[Tile],
     extra: usize,
 ) -> Result<Prepared<'r>, MahjongError> {
+    with_prepared(rules, hand, melds, visible, extra, |p| p.clone())
+}
+
+/// Checks and counts a request, then runs `f` on it. A continuation rather than a returned value
+/// so the counted request (a few hundred bytes) is built in place and never copied.
+#[inline]
+pub(crate) fn with_prepared<'r, T>(
+    rules: &'r Rules,
+    hand: &[Tile],
+    melds: &[Meld],
+    visible: &[Tile],
+    extra: usize,
+    f: impl FnOnce(&Prepared<'r>) -> T,
+) -> Result<T, MahjongError> {
     let in_game = rules.tile_mask();
     let usable = rules.usable_mask();
     let mut p = Prepared {
@@ -258,7 +273,7 @@ pub(crate) fn prepare<'r>(
         let b = s as usize * 9;
         p.void_held = p.hand[b..b + 9].iter().any(|&c| c > 0);
     }
-    Ok(p)
+    Ok(f(&p))
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! improving tiles by combining per-suit table costs, and a slow uncapped path for fifth copies.
 
 use super::rules::Rules;
-use super::tables::{COST_SHIFT, INF, SuitTable, TARGETS, costs_of, improving_of, tables};
+use super::tables::{INF, SuitTable, TARGETS, costs_of, improving_of, pair_costs, tables};
 use crate::tiles::TileSuit;
 
 /// Per-target costs of one suit: index `m * 2 + p`.
@@ -120,8 +120,9 @@ pub(crate) struct Look {
     pub(crate) word: u64,
 }
 
-/// Main word of a suit that takes no part: complete when empty, only the empty target reachable.
-const IDLE_WORD: u64 = 1 | 0xff_ffff_fff0 << COST_SHIFT;
+/// Main word of a suit that takes no part: complete when empty, cost class 0 (only the empty
+/// target reachable).
+const IDLE_WORD: u64 = 1;
 
 /// Looks up one suit vector.
 #[inline(always)]
@@ -220,9 +221,21 @@ pub(crate) fn conv(a: &Costs, b: &Costs) -> Costs {
 /// The best total over splits of `melds` melds and one pair between one suit and the rest.
 #[inline]
 pub(crate) fn min_split(c: &Costs, rest: &Costs, melds: usize) -> u8 {
+    // Dispatch to a fully unrolled loop per meld count (the hot case is 4).
+    match melds {
+        4 => split::<4>(c, rest),
+        3 => split::<3>(c, rest),
+        2 => split::<2>(c, rest),
+        1 => split::<1>(c, rest),
+        _ => split::<0>(c, rest),
+    }
+}
+
+#[inline(always)]
+fn split<const M: usize>(c: &Costs, rest: &Costs) -> u8 {
     let mut best = INF;
-    for m in 0..=melds {
-        let k = melds - m;
+    for m in 0..=M {
+        let k = M - m;
         best = best
             .min(c[m * 2] + rest[k * 2 + 1])
             .min(c[m * 2 + 1] + rest[k * 2]);
@@ -233,9 +246,12 @@ pub(crate) fn min_split(c: &Costs, rest: &Costs, melds: usize) -> u8 {
 /// Replacement number of the standard form: `melds` melds and one pair.
 #[inline]
 pub(crate) fn replacement(l: &[Look; 4], melds: usize) -> u8 {
-    let c: [Costs; 4] = std::array::from_fn(|i| costs_of(l[i].word));
-    let abc = conv(&conv(&c[0], &c[1]), &c[2]);
-    min_split(&c[3], &abc, melds)
+    // Two suits at a time through the class-pair table, then one split.
+    min_split(
+        pair_costs(l[0].word, l[1].word),
+        pair_costs(l[2].word, l[3].word),
+        melds,
+    )
 }
 
 /// Improving positions of one suit: the union over its targets that reach `best` with `rest`.

@@ -42,15 +42,53 @@ pub(crate) struct SuitTable {
     pairs: [[[u32; 25]; MAX_SUM + 1]; 5],
     /// Main word per rank: bit 0 complete as melds, bit 1 complete as melds + pair,
     /// bits 2-10 kinds completing as melds, bits 11-19 kinds completing as melds + pair,
-    /// bits 20 + 4k: cost of target k (15 when the suit can never reach it).
-    main: Vec<u64>,
+    /// bits 20-27: the cost class (see [`Tables::classes`]).
+    main: Vec<u32>,
     /// Improving kinds per rank and target: target k < 7 at bits 9k of word 0, k >= 7 at bits
     /// 9(k - 7) of word 1. Kept apart from `main` so the waits path touches less memory.
     nec: Vec<[u64; 2]>,
 }
 
-/// Bit offset of the costs in a main word.
+/// Bit offset of the costs while building, and of the cost class in a main word.
 pub(crate) const COST_SHIFT: u32 = 20;
+
+/// Distinct per-target cost rows. Only about 130 occur over all suit and honour vectors, so a
+/// main word stores a one-byte class and two suits combine through a 130 x 130 table.
+struct Classes {
+    slots: Vec<(u64, u8)>,
+    costs: Vec<[u8; TARGETS]>,
+}
+
+impl Classes {
+    fn new() -> Classes {
+        let mut c = Classes {
+            slots: vec![(u64::MAX, 0); 1024],
+            costs: Vec::new(),
+        };
+        // Class 0: a suit that takes no part (only the empty target is reachable).
+        c.id(0xff_ffff_fff0);
+        c
+    }
+
+    /// The class of packed costs (ten nibbles), registering it when new.
+    fn id(&mut self, packed: u64) -> u32 {
+        let mut i = (packed.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 54) as usize;
+        loop {
+            let (key, id) = self.slots[i];
+            if key == packed {
+                return id as u32;
+            }
+            if key == u64::MAX {
+                let id = u8::try_from(self.costs.len()).expect("at most 256 cost classes");
+                self.slots[i] = (packed, id);
+                self.costs
+                    .push(std::array::from_fn(|k| (packed >> (4 * k)) as u8 & 15));
+                return id as u32;
+            }
+            i = (i + 1) & 1023;
+        }
+    }
+}
 
 impl SuitTable {
     /// Rank of a count vector (digits 0-4, sum at most 14).
@@ -82,7 +120,7 @@ impl SuitTable {
     /// The main word (see the field docs) for a rank.
     #[inline]
     pub(crate) fn main(&self, rank: usize) -> u64 {
-        self.main[rank]
+        self.main[rank] as u64
     }
 
     /// The improving-kind words for a rank.
@@ -91,7 +129,7 @@ impl SuitTable {
         &self.nec[rank]
     }
 
-    fn build(kinds: usize, sequences: bool) -> SuitTable {
+    fn build(kinds: usize, sequences: bool, classes: &mut Classes) -> SuitTable {
         // count[n][s]: vectors of n digits (0-4) with sum <= s.
         let mut count = [[0u32; MAX_SUM + 1]; 10];
         count[0] = [1; MAX_SUM + 1];
@@ -135,7 +173,7 @@ impl SuitTable {
             kinds,
             offsets,
             pairs,
-            main: vec![0; size],
+            main: Vec::new(),
             nec: vec![[0; 2]; size],
         };
 
@@ -228,6 +266,7 @@ impl SuitTable {
 
         // Costs and completeness per rank, packed, so the last pass reads one word a neighbour.
         let reach = fits[0];
+        let mut main = vec![0u64; size];
         for r in 0..size {
             let s = sums[r] as usize;
             let mut word = 0u64;
@@ -248,11 +287,12 @@ impl SuitTable {
                 };
                 word |= (c as u64) << (COST_SHIFT + 4 * k as u32);
             }
-            table.main[r] = word;
+            main[r] = word;
         }
         drop(cover);
+        table.main = Vec::with_capacity(size);
         for r in 0..size {
-            let own = table.main[r];
+            let own = main[r];
             let mut add = 0u64;
             let mut nec = [0u64; 2];
             for t in 0..kinds {
@@ -260,7 +300,7 @@ impl SuitTable {
                 if u == NONE {
                     continue;
                 }
-                let nb = table.main[u as usize];
+                let nb = main[u as usize];
                 add |= (nb & 1) << (2 + t) | (nb >> 1 & 1) << (11 + t);
                 for k in 0..TARGETS {
                     let sh = COST_SHIFT + 4 * k as u32;
@@ -270,7 +310,10 @@ impl SuitTable {
                     }
                 }
             }
-            table.main[r] = own | add;
+            let class = classes.id(own >> COST_SHIFT);
+            table
+                .main
+                .push((own | add) as u32 & 0xf_ffff | class << COST_SHIFT);
             table.nec[r] = nec;
         }
         table
@@ -323,7 +366,8 @@ fn mark_shapes(
     }
 }
 
-/// The three tables: numbered suits, honours, and the three-player characters suit (1m, 9m).
+/// The three tables: numbered suits, honours, and the three-player characters suit (1m, 9m),
+/// plus the cost classes they share.
 pub(crate) struct Tables {
     /// 9 kinds with sequences.
     pub(crate) suit: SuitTable,
@@ -331,17 +375,40 @@ pub(crate) struct Tables {
     pub(crate) honors: SuitTable,
     /// 2 kinds, no sequences.
     pub(crate) terminals: SuitTable,
+    /// Per-target costs of each class.
+    classes: Vec<[u8; TARGETS]>,
+    /// `pairs[a * classes + b]`: classes a and b combined (min-plus convolution).
+    pairs: Vec<[u8; TARGETS]>,
+}
+
+impl Tables {
+    fn build() -> Tables {
+        let mut classes = Classes::new();
+        let suit = SuitTable::build(9, true, &mut classes);
+        let honors = SuitTable::build(7, false, &mut classes);
+        let terminals = SuitTable::build(2, false, &mut classes);
+        let k = classes.costs.len();
+        let mut pairs = Vec::with_capacity(k * k);
+        for a in &classes.costs {
+            for b in &classes.costs {
+                pairs.push(super::standard::conv(a, b));
+            }
+        }
+        Tables {
+            suit,
+            honors,
+            terminals,
+            classes: classes.costs,
+            pairs,
+        }
+    }
 }
 
 static TABLES: OnceLock<Tables> = OnceLock::new();
 
 /// The tables, built on first use.
 pub(crate) fn tables() -> &'static Tables {
-    TABLES.get_or_init(|| Tables {
-        suit: SuitTable::build(9, true),
-        honors: SuitTable::build(7, false),
-        terminals: SuitTable::build(2, false),
-    })
+    TABLES.get_or_init(Tables::build)
 }
 
 /// Builds the tables now rather than on the first request (a server calls this at start-up).
@@ -353,18 +420,22 @@ pub fn warm_up() {
 /// build in benchmarks only.
 #[doc(hidden)]
 pub fn build_uncached() -> usize {
-    let t = Tables {
-        suit: SuitTable::build(9, true),
-        honors: SuitTable::build(7, false),
-        terminals: SuitTable::build(2, false),
-    };
-    t.suit.main.len() + t.honors.main.len() + t.terminals.main.len()
+    let t = Tables::build();
+    t.suit.main.len() + t.honors.main.len() + t.terminals.main.len() + t.pairs.len()
 }
 
 /// The ten per-target costs of a main word ([`INF`] when unreachable).
 #[inline]
 pub(crate) fn costs_of(word: u64) -> [u8; TARGETS] {
-    std::array::from_fn(|k| (word >> (COST_SHIFT + 4 * k as u32)) as u8 & 15)
+    tables().classes[(word >> COST_SHIFT) as usize & 0xff]
+}
+
+/// The combined costs of two suits' main words.
+#[inline]
+pub(crate) fn pair_costs(a: u64, b: u64) -> &'static [u8; TARGETS] {
+    let t = tables();
+    let k = t.classes.len();
+    &t.pairs[((a >> COST_SHIFT) as usize & 0xff) * k + ((b >> COST_SHIFT) as usize & 0xff)]
 }
 
 /// The improving kinds (a bit per position of the suit) of target `k`.

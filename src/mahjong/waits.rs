@@ -4,7 +4,7 @@ use super::decompose::{Decomposition, decompose};
 use super::engine::Engine;
 use super::error::MahjongError;
 use super::forms::{Form, FormSet, seven_pairs, thirteen_orphans};
-use super::hand::{Meld, prepare};
+use super::hand::{Meld, with_prepared};
 use super::rules::{KaratenPolicy, Rules};
 use super::standard::{Look, looks, replacement, waits_no_wild};
 use super::tables::INF;
@@ -71,8 +71,9 @@ pub fn waits(
     melds: &[Meld],
     visible: &[Tile],
 ) -> Result<WaitsResult, MahjongError> {
-    let p = prepare(rules, hand, melds, visible, 1)?;
-    Ok(compute(&Engine::new(&p), false))
+    with_prepared(rules, hand, melds, visible, 1, |p| {
+        compute(&Engine::new(p), false)
+    })
 }
 
 /// [`waits`] plus one decomposition for each wait, showing what every wildcard stands for.
@@ -82,8 +83,9 @@ pub fn waits_explained(
     melds: &[Meld],
     visible: &[Tile],
 ) -> Result<WaitsResult, MahjongError> {
-    let p = prepare(rules, hand, melds, visible, 1)?;
-    Ok(compute(&Engine::new(&p), true))
+    with_prepared(rules, hand, melds, visible, 1, |p| {
+        compute(&Engine::new(p), true)
+    })
 }
 
 fn compute(e: &Engine, explain: bool) -> WaitsResult {
@@ -193,7 +195,7 @@ fn compute(e: &Engine, explain: bool) -> WaitsResult {
         };
     }
 
-    let mut waits = Vec::new();
+    let mut waits = Vec::with_capacity(all.count_ones() as usize);
     let mut excluded = Vec::new();
     let mut bits = all;
     while bits != 0 {
