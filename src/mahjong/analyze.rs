@@ -7,7 +7,7 @@ use super::error::MahjongError;
 use super::forms::{Eval, Form, seven_pairs, thirteen_orphans};
 use super::hand::{Meld, with_prepared};
 use super::rules::Rules;
-use super::standard::{Costs, Look, conv, improving_in, look, looks, min_split};
+use super::standard::{Costs, Look, conv, improving_positions, look, looks, min_split, nec_of};
 use super::tables::{INF, TARGETS, costs_of, pair_costs};
 use crate::tiles::Tile;
 
@@ -82,8 +82,9 @@ pub fn analyze(
 
 /// The standard form's per-suit data of the 3n+2 hand, reused by every discard.
 struct Base {
-    looks: [Look; 4],
     costs: [Costs; 4],
+    /// Improving positions per target of each suit as the 3n+2 hand has it.
+    nec: [[u16; TARGETS]; 4],
     /// pair[a][b]: suits a and b combined.
     pair: [[Costs; 4]; 4],
     /// rest[x]: the three suits other than x combined.
@@ -105,8 +106,9 @@ impl Base {
             let o = others(x);
             conv(&costs[o[0]], &pair[o[1]][o[2]])
         });
+        let nec = std::array::from_fn(|i| nec_of(&e.slots[i], &looks[i]));
         Base {
-            looks,
+            nec,
             costs,
             pair,
             rest,
@@ -120,20 +122,20 @@ impl Base {
         if best >= INF {
             return (INF, 0);
         }
-        let mut mask = improving_in(&e.slots[x], lx, &cx, &self.rest[x], melds, best);
+        let mut mask = e.slots[x].spread(improving_positions(
+            &nec_of(&e.slots[x], lx),
+            &cx,
+            &self.rest[x],
+            melds,
+            best,
+        ));
         let o = others(x);
         for (j, &y) in o.iter().enumerate() {
             let z = o[(j + 1) % 3];
             let u = o[(j + 2) % 3];
             let rest_y = conv(&cx, &self.pair[z][u]);
-            mask |= improving_in(
-                &e.slots[y],
-                &self.looks[y],
-                &self.costs[y],
-                &rest_y,
-                melds,
-                best,
-            );
+            let pos = improving_positions(&self.nec[y], &self.costs[y], &rest_y, melds, best);
+            mask |= e.slots[y].spread(pos);
         }
         (best, mask)
     }
@@ -297,11 +299,11 @@ fn compute(e: &Engine) -> AnalyzeResult {
             improving_live: total,
         });
     }
-    discards.sort_unstable_by(|a, b| {
-        a.shanten
-            .cmp(&b.shanten)
-            .then(b.improving_live.cmp(&a.improving_live))
-            .then(a.discard.cmp(&b.discard))
+    // One integer key: shanten ascending, live improving tiles descending, tile ascending.
+    discards.sort_unstable_by_key(|d| {
+        (d.shanten as u64) << 40
+            | ((u32::MAX - d.improving_live) as u64) << 8
+            | d.discard.index() as u64
     });
     let complete = winning.is_some();
     let shanten = if complete {

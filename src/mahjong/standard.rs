@@ -264,20 +264,47 @@ pub(crate) fn improving_in(
     melds: usize,
     best: u8,
 ) -> u64 {
+    s.spread(improving_positions(&nec_of(s, l), c, rest, melds, best))
+}
+
+/// The improving positions of every target of a looked-up suit (none for an inactive suit).
+#[inline]
+pub(crate) fn nec_of(s: &Slot, l: &Look) -> [u16; TARGETS] {
     if l.rank == u32::MAX {
-        return 0;
+        return [0; TARGETS];
     }
     let nec = s.table.nec(l.rank as usize);
-    let mut pos = 0u32;
-    for m in 0..=melds {
-        for p in 0..2 {
-            let k = m * 2 + p;
-            if c[k] + rest[(melds - m) * 2 + 1 - p] == best {
-                pos |= improving_of(nec, k);
-            }
-        }
+    std::array::from_fn(|k| improving_of(nec, k) as u16)
+}
+
+/// The union of `nec` over the targets whose cost plus the rest's reaches `best`.
+#[inline]
+pub(crate) fn improving_positions(
+    nec: &[u16; TARGETS],
+    c: &Costs,
+    rest: &Costs,
+    melds: usize,
+    best: u8,
+) -> u32 {
+    match melds {
+        4 => positions::<4>(nec, c, rest, best),
+        3 => positions::<3>(nec, c, rest, best),
+        2 => positions::<2>(nec, c, rest, best),
+        1 => positions::<1>(nec, c, rest, best),
+        _ => positions::<0>(nec, c, rest, best),
     }
-    s.spread(pos)
+}
+
+#[inline(always)]
+fn positions<const M: usize>(nec: &[u16; TARGETS], c: &Costs, rest: &Costs, best: u8) -> u32 {
+    let mut pos = 0u16;
+    for m in 0..=M {
+        let k = M - m;
+        // Branch-free: a target contributes its mask when it is on an optimal split.
+        pos |= nec[m * 2] & 0u16.wrapping_sub((c[m * 2] + rest[k * 2 + 1] == best) as u16);
+        pos |= nec[m * 2 + 1] & 0u16.wrapping_sub((c[m * 2 + 1] + rest[k * 2] == best) as u16);
+    }
+    pos as u32
 }
 
 /// Replacement number and improving tiles (a tile mask) of the standard form.
