@@ -535,7 +535,7 @@ fn every_one_suit_hand_matches_the_reference() {
         },
     )
     .unwrap();
-    let step = std::env::var("CARDRULES_PROPTEST_CASES").map_or(7, |_| 1);
+    let step = std::env::var("CARDRULES_PROPTEST_CASES").map_or(23, |_| 1);
     let mut n = 0usize;
     let mut c = [0u8; 9];
     loop {

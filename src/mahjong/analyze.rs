@@ -284,7 +284,19 @@ fn compute(e: &Engine) -> AnalyzeResult {
         };
         // Each wildcard fills one missing tile; a drawn wildcard always helps a 3n+1 hand.
         let shanten = r.saturating_sub(wild + 1);
-        let improving = (improving_nat | e.wild_mask) & in_game;
+        // A wildcard kind whose every copy is already held cannot be drawn (as a natural kind
+        // with four copies in the hand never shows as improving).
+        let mut drawable_wild = e.wild_mask;
+        let mut wb = e.wild_mask;
+        while wb != 0 {
+            let t = wb.trailing_zeros() as usize;
+            wb &= wb - 1;
+            let held = p.hand[t] - (t == d) as u8;
+            if held >= p.rules.copies(Tile::from_index(t).expect("tile index")) {
+                drawable_wild &= !(1 << t);
+            }
+        }
+        let improving = (improving_nat | drawable_wild) & in_game;
         let mut total = 0u32;
         let mut bits = improving;
         while bits != 0 {

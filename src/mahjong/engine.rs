@@ -19,7 +19,7 @@ pub(crate) struct Engine<'p, 'r> {
     pub(crate) usable: u64,
     /// Wildcard kinds.
     pub(crate) wild_mask: u64,
-    /// Wildcards may be fifth copies, and there are wildcards: the slow uncapped path.
+    /// Wildcards may be fifth copies and the game has wildcards: the slow uncapped path.
     pub(crate) uncapped: bool,
 }
 
@@ -62,7 +62,8 @@ impl<'p, 'r> Engine<'p, 'r> {
         let rules = p.rules;
         let slots = slots(rules);
         let usable = p.usable;
-        let uncapped = rules.wildcard_fifth_copy && p.wild > 0;
+        // Any wildcard in the game, held or drawn, may then be a fifth copy.
+        let uncapped = rules.wildcard_fifth_copy && rules.wildcards != 0;
         Engine {
             p,
             slots,

@@ -195,16 +195,27 @@ impl SuitTable {
             if sums[r] as usize == MAX_SUM {
                 continue;
             }
-            let mut w = *v;
+            // Adding a tile at t changes digit t's term, and every later term sees one less of
+            // the budget: rank(v + e_t) = rank(v) + own(t) + later(t), all from one pass.
+            let mut left = [0usize; 10];
+            left[0] = MAX_SUM;
+            for i in 0..kinds {
+                left[i + 1] = left[i] - v[i] as usize;
+            }
+            let mut later = [0i64; 10];
+            for i in (0..kinds).rev() {
+                let c = v[i] as usize;
+                let shift = offsets[i][left[i] - 1][c] as i64 - offsets[i][left[i]][c] as i64;
+                later[i] = later[i + 1] + shift;
+            }
             for t in 0..kinds {
-                if w[t] < 4 {
-                    w[t] += 1;
-                    up[r * 9 + t] = table.rank_slow(&w) as u32;
-                    w[t] -= 1;
+                let c = v[t] as usize;
+                if c < 4 {
+                    let own = offsets[t][left[t]][c + 1] as i64 - offsets[t][left[t]][c] as i64;
+                    up[r * 9 + t] = (r as i64 + own + later[t + 1]) as u32;
                 }
             }
         }
-
         // exact[r]: bitset of targets (m * 2 + p) that the vector is exactly.
         let mut exact = vec![0u16; size];
         let mut groups: Vec<[u8; 9]> = Vec::new();

@@ -97,7 +97,7 @@ fn compute(e: &Engine, explain: bool) -> WaitsResult {
     let mut masks = [0u64; 6];
     let mut r_min = INF;
     let mut plain = None;
-    if w == 0 {
+    if w == 0 && !e.uncapped {
         let l = looks(&e.slots, &p.nat);
         let standard = waits_no_wild(&e.slots, &l) & e.usable;
         masks[Form::Standard as usize] = standard;
