@@ -164,7 +164,9 @@ impl fmt::Display for Card {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CardParseError {
     /// The string is not a card in the conventions' notation.
-    #[error("unknown card {0:?} (expected a rank 3-10/J/Q/K/A/2 with an optional suit S/H/C/D, or BJ/RJ)")]
+    #[error(
+        "unknown card {0:?} (expected a rank 3-10/J/Q/K/A/2 with an optional suit S/H/C/D, or BJ/RJ)"
+    )]
     Unknown(String),
 }
 

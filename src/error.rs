@@ -44,7 +44,11 @@ impl InvalidArgument {
 
     /// `Err(self)` when violations were recorded, `Ok(value)` otherwise.
     pub fn or_ok<T>(self, value: T) -> Result<T, InvalidArgument> {
-        if self.is_empty() { Ok(value) } else { Err(self) }
+        if self.is_empty() {
+            Ok(value)
+        } else {
+            Err(self)
+        }
     }
 }
 

@@ -5,5 +5,6 @@
 //! types and maps errors.
 
 pub mod cards;
+pub mod doudizhu;
 pub mod error;
 pub mod tiles;

@@ -138,7 +138,9 @@ impl fmt::Display for TileCounts {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TileParseError {
     /// A character that is neither a digit nor a suit letter.
-    #[error("unexpected character {ch:?} at position {position} in {text:?} (MPSZ notation: digits then m/p/s/z)")]
+    #[error(
+        "unexpected character {ch:?} at position {position} in {text:?} (MPSZ notation: digits then m/p/s/z)"
+    )]
     UnexpectedChar {
         /// The whole input.
         text: String,
@@ -228,7 +230,9 @@ pub fn format_tiles(tiles: &[Tile]) -> String {
     let mut out = String::with_capacity(sorted.len() + 4);
     for (i, tile) in sorted.iter().enumerate() {
         out.push((b'0' + tile.number()) as char);
-        let last_of_suit = sorted.get(i + 1).is_none_or(|next| next.suit() != tile.suit());
+        let last_of_suit = sorted
+            .get(i + 1)
+            .is_none_or(|next| next.suit() != tile.suit());
         if last_of_suit {
             out.push(tile.suit().letter());
         }
