@@ -158,7 +158,7 @@ pub fn classify(play: &RankCounts, rules: &Rules) -> Readings {
             trio_readings(play, threes, 1, ComboKind::TrioWithPair, rules, &mut out);
         }
         let min_airplane = rules.min_airplane_length.max(2) as usize;
-        if total % 4 == 0 && total / 4 >= min_airplane {
+        if total.is_multiple_of(4) && total / 4 >= min_airplane {
             let length = (total / 4) as u8;
             let starts = run_starts(threes & CHAIN_MASK, length);
             trio_readings(
@@ -170,7 +170,7 @@ pub fn classify(play: &RankCounts, rules: &Rules) -> Readings {
                 &mut out,
             );
         }
-        if total % 5 == 0 && total / 5 >= min_airplane && rules.trio_with_pair {
+        if total.is_multiple_of(5) && total / 5 >= min_airplane && rules.trio_with_pair {
             let length = (total / 5) as u8;
             let starts = run_starts(threes & CHAIN_MASK, length);
             trio_readings(
@@ -269,7 +269,7 @@ pub(crate) fn single_kickers_ok(
 /// unless a bomb may count as two pairs. The count of pairs is right by construction.
 pub(crate) fn pair_kickers_ok(kickers: &[u8; Rank::COUNT], rules: &Rules) -> bool {
     for &count in kickers {
-        if count % 2 != 0 || (count > 2 && !rules.bomb_as_two_pairs) {
+        if !count.is_multiple_of(2) || (count > 2 && !rules.bomb_as_two_pairs) {
             return false;
         }
     }
