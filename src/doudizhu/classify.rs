@@ -7,16 +7,17 @@
 use std::ops::Deref;
 
 use super::combo::{Combo, ComboKind};
-use super::rules::{Game, Rules};
+use super::rules::Rules;
 use crate::cards::{Rank, RankCounts};
 
 /// Ranks that may appear in a chain: `3` to `A`.
 pub(crate) const CHAIN_MASK: u16 = (1 << 12) - 1;
 /// Ranks `3` to `2`: the ranks with four (or eight) copies.
 pub(crate) const NORMAL_MASK: u16 = (1 << 13) - 1;
+/// Every rank.
+const ALL_RANKS: u16 = (1 << Rank::COUNT) - 1;
 const BLACK: usize = Rank::BlackJoker as usize;
 const RED: usize = Rank::RedJoker as usize;
-const ACE: usize = Rank::Ace as usize;
 
 /// Most readings one play can have. Readings of one play share their card count, so at most one
 /// bare airplane, two four-with-two-pairs readings, or as many airplanes-with-wings as trio runs
@@ -92,111 +93,230 @@ pub(crate) fn run_mask(start: usize, length: u8) -> u16 {
     (((1u32 << length) - 1) << start) as u16
 }
 
+/// Bit masks of a play's ranks by count: everything the classifier needs, in one pass.
+#[derive(Debug, PartialEq, Eq)]
+struct Shape {
+    total: usize,
+    present: u16,
+    ones: u16,
+    twos: u16,
+    threes: u16,
+    fours: u16,
+    at_least_two: u16,
+    at_least_four: u16,
+    odd: u16,
+    black: u8,
+    red: u8,
+}
+
+impl Shape {
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    fn of(counts: &[u8; Rank::COUNT]) -> Shape {
+        // SAFETY: SSE2 is part of the x86-64 baseline: every x86-64 CPU has it.
+        unsafe { Shape::of_sse2(counts) }
+    }
+
+    /// The masks with SSE2: sixteen byte compares at once, each turned into a 16-bit mask by
+    /// one `movemask`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "sse2")]
+    fn of_sse2(counts: &[u8; Rank::COUNT]) -> Shape {
+        use std::arch::x86_64::*;
+        let mut bytes = [0u8; 16];
+        bytes[..Rank::COUNT].copy_from_slice(counts);
+        let lo = i64::from_le_bytes(bytes[..8].try_into().unwrap_or_default());
+        let hi = i64::from_le_bytes(bytes[8..].try_into().unwrap_or_default());
+        let v = _mm_set_epi64x(hi, lo);
+        macro_rules! equal {
+            ($k:expr) => {
+                _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8($k))) as u16
+            };
+        }
+        let present = !equal!(0) & ALL_RANKS;
+        let ones = equal!(1);
+        // v <= 3 exactly where min(v, 3) == v.
+        let at_most_three =
+            _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(3)), v)) as u16;
+        // Shifting each 16-bit lane left by 7 moves every byte's low bit to its top bit.
+        let odd = _mm_movemask_epi8(_mm_slli_epi16(v, 7)) as u16;
+        let sums = _mm_sad_epu8(v, _mm_setzero_si128());
+        let total = (_mm_cvtsi128_si32(sums) as u32 & 0xFFFF) + _mm_extract_epi16(sums, 4) as u32;
+        Shape {
+            total: total as usize,
+            present,
+            ones,
+            twos: equal!(2),
+            threes: equal!(3),
+            fours: equal!(4),
+            at_least_two: present & !ones,
+            at_least_four: !at_most_three & ALL_RANKS,
+            odd,
+            black: counts[BLACK],
+            red: counts[RED],
+        }
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    #[inline]
+    fn of(counts: &[u8; Rank::COUNT]) -> Shape {
+        Shape::of_scalar(counts)
+    }
+
+    /// The masks one rank at a time (the portable version, and the SSE2 version's test oracle).
+    #[cfg(any(test, not(target_arch = "x86_64")))]
+    fn of_scalar(counts: &[u8; Rank::COUNT]) -> Shape {
+        let mut shape = Shape {
+            total: 0,
+            present: 0,
+            ones: 0,
+            twos: 0,
+            threes: 0,
+            fours: 0,
+            at_least_two: 0,
+            at_least_four: 0,
+            odd: 0,
+            black: counts[BLACK],
+            red: counts[RED],
+        };
+        for (rank, &count) in counts.iter().enumerate() {
+            shape.total += count as usize;
+            shape.present |= ((count != 0) as u16) << rank;
+            shape.ones |= ((count == 1) as u16) << rank;
+            shape.twos |= ((count == 2) as u16) << rank;
+            shape.threes |= ((count == 3) as u16) << rank;
+            shape.fours |= ((count == 4) as u16) << rank;
+            shape.at_least_two |= ((count >= 2) as u16) << rank;
+            shape.at_least_four |= ((count >= 4) as u16) << rank;
+            shape.odd |= ((count & 1) as u16) << rank;
+        }
+        shape
+    }
+
+    /// Whether the cards outside `main` are allowed as single kickers (their number is right by
+    /// construction).
+    #[inline]
+    fn single_kickers_ok(&self, main: u16, rules: &Rules) -> bool {
+        let outside = !main;
+        if !rules.kickers_may_repeat && self.at_least_two & outside != 0 {
+            return false;
+        }
+        if !rules.kickers_may_include_bomb && self.at_least_four & outside != 0 {
+            return false;
+        }
+        // Exactly three kickers of a rank just below or just above the chain (2 is never next
+        // to a chain).
+        let adjacent = ((main << 1) | (main >> 1)) & outside & CHAIN_MASK;
+        if !rules.kickers_may_include_adjacent_trio && self.threes & adjacent != 0 {
+            return false;
+        }
+        jokers_ok(self.black, self.red, rules)
+    }
+
+    /// Whether the cards outside `main` are allowed as pair kickers: whole pairs, of distinct
+    /// ranks unless a bomb may count as two pairs (the number of pairs is right by
+    /// construction).
+    #[inline]
+    fn pair_kickers_ok(&self, main: u16, rules: &Rules) -> bool {
+        let outside = !main;
+        if self.odd & outside != 0 {
+            return false;
+        }
+        if !rules.bomb_as_two_pairs && self.at_least_four & outside != 0 {
+            return false;
+        }
+        jokers_ok(self.black, self.red, rules)
+    }
+}
+
 /// Every reading of `play` under `rules`, in reading order; empty when the play is not a combo
 /// (or is larger than the game's largest play). `play` must be within the game's deck.
 pub fn classify(play: &RankCounts, rules: &Rules) -> Readings {
     let mut out = Readings::new();
-    let counts = &play.0;
-    let mut total = 0usize;
-    let mut present = 0u16;
-    let mut threes = 0u16;
-    let mut fours = 0u16;
-    let mut min_count = u8::MAX;
-    let mut max_count = 0u8;
-    for (rank, &count) in counts.iter().enumerate() {
-        if count == 0 {
-            continue;
-        }
-        total += count as usize;
-        present |= 1 << rank;
-        threes |= ((count == 3) as u16) << rank;
-        fours |= ((count == 4) as u16) << rank;
-        min_count = min_count.min(count);
-        max_count = max_count.max(count);
-    }
+    let shape = Shape::of(&play.0);
+    let total = shape.total;
     if total == 0 || total > rules.game.max_play_cards() {
         return out;
     }
+    let present = shape.present;
     let distinct = present.count_ones() as u8;
     let lowest = present.trailing_zeros() as usize;
     let low_rank = Rank::ALL[lowest];
-    if min_count == max_count {
-        let consecutive = present >> lowest == (1u16 << distinct) - 1;
-        let chain = consecutive && present & !CHAIN_MASK == 0;
-        let rocket_pair = present == (1 << BLACK) | (1 << RED);
-        match max_count {
-            1 if distinct == 1 => out.push(Combo::bare(ComboKind::Single, low_rank, 1, 1)),
-            1 if rocket_pair && rules.game == Game::ThreePlayer => {
-                out.push(Combo::bare(ComboKind::Rocket, Rank::BlackJoker, 1, 1))
-            }
-            1 if chain && distinct >= rules.min_straight_length => {
-                out.push(Combo::bare(ComboKind::Straight, low_rank, distinct, 1))
-            }
-            2 if distinct == 1 => out.push(Combo::bare(ComboKind::Pair, low_rank, 1, 2)),
-            2 if rocket_pair && rules.game == Game::FourPlayer => {
-                out.push(Combo::bare(ComboKind::Rocket, Rank::BlackJoker, 1, 2))
-            }
-            2 if chain && distinct >= rules.min_pair_straight_length => {
-                out.push(Combo::bare(ComboKind::PairStraight, low_rank, distinct, 2))
-            }
-            3 if distinct == 1 => out.push(Combo::bare(ComboKind::Trio, low_rank, 1, 3)),
-            3 if chain && distinct >= rules.min_airplane_length => {
-                out.push(Combo::bare(ComboKind::Airplane, low_rank, distinct, 3))
-            }
-            4.. if distinct == 1 && present & NORMAL_MASK != 0 => {
-                out.push(Combo::bare(ComboKind::Bomb, low_rank, 1, max_count))
+    if distinct == 1 {
+        let count = play.0[lowest];
+        match count {
+            1 => out.push(Combo::bare(ComboKind::Single, low_rank, 1, 1)),
+            2 => out.push(Combo::bare(ComboKind::Pair, low_rank, 1, 2)),
+            3 => out.push(Combo::bare(ComboKind::Trio, low_rank, 1, 3)),
+            _ if present & NORMAL_MASK != 0 => {
+                out.push(Combo::bare(ComboKind::Bomb, low_rank, 1, count))
             }
             _ => {}
         }
+        return out;
+    }
+    let chain = present >> lowest == (1u16 << distinct) - 1 && present & !CHAIN_MASK == 0;
+    let rocket = present == (1 << BLACK) | (1 << RED);
+    let copies = rules.game.rocket_copies();
+    if rocket && shape.black == copies && shape.red == copies {
+        out.push(Combo::bare(ComboKind::Rocket, Rank::BlackJoker, 1, copies));
+        return out;
+    }
+    if chain {
+        if shape.ones == present && distinct >= rules.min_straight_length {
+            out.push(Combo::bare(ComboKind::Straight, low_rank, distinct, 1));
+        } else if shape.twos == present && distinct >= rules.min_pair_straight_length {
+            out.push(Combo::bare(ComboKind::PairStraight, low_rank, distinct, 2));
+        } else if shape.threes == present && distinct >= rules.min_airplane_length {
+            out.push(Combo::bare(ComboKind::Airplane, low_rank, distinct, 3));
+        }
     }
     // Trios with kickers: the main ranks are exactly-three ranks (kickers never share them).
+    let threes = shape.threes;
     if threes != 0 {
-        if total == 4 {
-            trio_readings(play, threes, 1, ComboKind::TrioWithSingle, rules, &mut out);
-        }
-        if total == 5 && rules.trio_with_pair {
-            trio_readings(play, threes, 1, ComboKind::TrioWithPair, rules, &mut out);
-        }
         let min_airplane = rules.min_airplane_length.max(2) as usize;
-        if total.is_multiple_of(4) && total / 4 >= min_airplane {
-            let length = (total / 4) as u8;
-            let starts = run_starts(threes & CHAIN_MASK, length);
-            trio_readings(
+        if total == 4 {
+            with_kickers(
                 play,
-                starts,
-                length,
-                ComboKind::AirplaneWithSingles,
+                &shape,
+                threes,
+                1,
+                ComboKind::TrioWithSingle,
                 rules,
                 &mut out,
             );
+        } else if total == 5 && rules.trio_with_pair {
+            with_kickers(
+                play,
+                &shape,
+                threes,
+                1,
+                ComboKind::TrioWithPair,
+                rules,
+                &mut out,
+            );
+        }
+        if total.is_multiple_of(4) && total / 4 >= min_airplane {
+            let length = (total / 4) as u8;
+            let starts = run_starts(threes & CHAIN_MASK, length);
+            let kind = ComboKind::AirplaneWithSingles;
+            with_kickers(play, &shape, starts, length, kind, rules, &mut out);
         }
         if total.is_multiple_of(5) && total / 5 >= min_airplane && rules.trio_with_pair {
             let length = (total / 5) as u8;
             let starts = run_starts(threes & CHAIN_MASK, length);
-            trio_readings(
-                play,
-                starts,
-                length,
-                ComboKind::AirplaneWithPairs,
-                rules,
-                &mut out,
-            );
+            let kind = ComboKind::AirplaneWithPairs;
+            with_kickers(play, &shape, starts, length, kind, rules, &mut out);
         }
     }
-    let quads = fours & NORMAL_MASK;
+    let quads = shape.fours & NORMAL_MASK;
     if quads != 0 {
         if total == 6 && rules.four_with_two_singles {
-            trio_readings(
-                play,
-                quads,
-                1,
-                ComboKind::FourWithTwoSingles,
-                rules,
-                &mut out,
-            );
-        }
-        if total == 8 && rules.four_with_two_pairs {
-            trio_readings(play, quads, 1, ComboKind::FourWithTwoPairs, rules, &mut out);
+            let kind = ComboKind::FourWithTwoSingles;
+            with_kickers(play, &shape, quads, 1, kind, rules, &mut out);
+        } else if total == 8 && rules.four_with_two_pairs {
+            let kind = ComboKind::FourWithTwoPairs;
+            with_kickers(play, &shape, quads, 1, kind, rules, &mut out);
         }
     }
     out.sort();
@@ -204,8 +324,9 @@ pub fn classify(play: &RankCounts, rules: &Rules) -> Readings {
 }
 
 /// Readings of `kind` whose main part starts at each set bit of `starts`.
-fn trio_readings(
+fn with_kickers(
     play: &RankCounts,
+    shape: &Shape,
     mut starts: u16,
     length: u8,
     kind: ComboKind,
@@ -216,16 +337,15 @@ fn trio_readings(
     while starts != 0 {
         let start = starts.trailing_zeros() as usize;
         starts &= starts - 1;
-        let mut kickers = *play;
-        for count in &mut kickers.0[start..start + length as usize] {
-            *count = 0;
-        }
+        let main = run_mask(start, length);
         let ok = if kind.kicker_unit() == 1 {
-            single_kickers_ok(&kickers.0, start, start + length as usize - 1, rules)
+            shape.single_kickers_ok(main, rules)
         } else {
-            pair_kickers_ok(&kickers.0, rules)
+            shape.pair_kickers_ok(main, rules)
         };
         if ok {
+            let mut kickers = *play;
+            kickers.0[start..start + length as usize].fill(0);
             out.push(Combo {
                 kind,
                 rank: Rank::ALL[start],
@@ -237,47 +357,9 @@ fn trio_readings(
     }
 }
 
-/// Whether single kickers `kickers` (main ranks `lo..=hi` removed, count already right) are
-/// allowed.
-pub(crate) fn single_kickers_ok(
-    kickers: &[u8; Rank::COUNT],
-    lo: usize,
-    hi: usize,
-    rules: &Rules,
-) -> bool {
-    for (rank, &count) in kickers.iter().enumerate() {
-        if count == 0 {
-            continue;
-        }
-        if count > 1 && !rules.kickers_may_repeat {
-            return false;
-        }
-        if count >= 4 && !rules.kickers_may_include_bomb {
-            return false;
-        }
-        if count == 3
-            && !rules.kickers_may_include_adjacent_trio
-            && (rank + 1 == lo || (rank == hi + 1 && rank <= ACE))
-        {
-            return false;
-        }
-    }
-    jokers_ok(kickers, rules)
-}
-
-/// Whether pair kickers `kickers` (main ranks removed) are allowed: whole pairs, distinct ranks
-/// unless a bomb may count as two pairs. The count of pairs is right by construction.
-pub(crate) fn pair_kickers_ok(kickers: &[u8; Rank::COUNT], rules: &Rules) -> bool {
-    for &count in kickers {
-        if !count.is_multiple_of(2) || (count > 2 && !rules.bomb_as_two_pairs) {
-            return false;
-        }
-    }
-    jokers_ok(kickers, rules)
-}
-
-fn jokers_ok(kickers: &[u8; Rank::COUNT], rules: &Rules) -> bool {
-    let (black, red) = (kickers[BLACK], kickers[RED]);
+/// The joker rules for kickers (the jokers are never main ranks of a kicker combo).
+#[inline]
+fn jokers_ok(black: u8, red: u8, rules: &Rules) -> bool {
     if black + red == 0 {
         return true;
     }
@@ -290,6 +372,7 @@ fn jokers_ok(kickers: &[u8; Rank::COUNT], rules: &Rules) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::rules::Game;
     use super::*;
     use crate::cards::parse_card;
 
@@ -302,6 +385,20 @@ mod tests {
             .iter()
             .map(|c| (c.kind, c.rank))
             .collect()
+    }
+
+    #[test]
+    fn fast_shape_matches_the_scalar_one() {
+        // Every count 0..=8 at every rank, with varied neighbours.
+        for rank in 0..Rank::COUNT {
+            for count in 0..=8u8 {
+                for fill in [0u8, 1, 3, 4, 8] {
+                    let mut counts = [fill; Rank::COUNT];
+                    counts[rank] = count;
+                    assert_eq!(Shape::of(&counts), Shape::of_scalar(&counts), "{counts:?}");
+                }
+            }
+        }
     }
 
     #[test]
