@@ -334,7 +334,7 @@ mod tests {
 
     #[test]
     fn sort_order_is_rank_then_suit() {
-        let mut cards = vec![
+        let mut cards = [
             Card::rank_only(Rank::RedJoker),
             Card::new(Rank::Two, Suit::Spades),
             Card::new(Rank::Three, Suit::Diamonds),

@@ -1,0 +1,70 @@
+//! Server settings: each one a command-line flag and an environment variable, with the defaults
+//! compiled in so `cardrules` runs with no configuration at all.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+/// Settings of `cardrules serve`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct ServerConfig {
+    /// Address to listen on.
+    #[arg(long, env = "CARDRULES_LISTEN", default_value = "127.0.0.1:50051")]
+    pub listen: SocketAddr,
+
+    /// Longest time one call may take, in milliseconds, before it fails with DEADLINE_EXCEEDED.
+    #[arg(long = "request-timeout-ms", env = "CARDRULES_REQUEST_TIMEOUT_MS", default_value = "2000", value_parser = parse_millis)]
+    pub request_timeout: Duration,
+
+    /// Calls served at once across all connections; calls beyond it fail at once with
+    /// RESOURCE_EXHAUSTED (load shedding, no queue).
+    #[arg(long, env = "CARDRULES_MAX_CONCURRENT_CALLS", default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_concurrent_calls: u32,
+
+    /// Largest request message accepted, in bytes (larger: OUT_OF_RANGE).
+    #[arg(long, env = "CARDRULES_MAX_REQUEST_BYTES", default_value_t = 65536)]
+    pub max_request_bytes: usize,
+
+    /// Interval of HTTP/2 and TCP keepalive pings, in seconds.
+    #[arg(long = "keepalive-interval-secs", env = "CARDRULES_KEEPALIVE_INTERVAL_SECS", default_value = "30", value_parser = parse_secs)]
+    pub keepalive_interval: Duration,
+
+    /// How long to wait for a keepalive ping's answer before closing the connection, in seconds.
+    #[arg(long = "keepalive-timeout-secs", env = "CARDRULES_KEEPALIVE_TIMEOUT_SECS", default_value = "10", value_parser = parse_secs)]
+    pub keepalive_timeout: Duration,
+
+    /// On SIGTERM or Ctrl-C, how long calls in flight may take to finish, in milliseconds.
+    #[arg(long = "shutdown-grace-ms", env = "CARDRULES_SHUTDOWN_GRACE_MS", default_value = "10000", value_parser = parse_millis)]
+    pub shutdown_grace: Duration,
+}
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        ServerConfig {
+            listen: "127.0.0.1:50051".parse().expect("valid default address"),
+            request_timeout: Duration::from_millis(2000),
+            max_concurrent_calls: 256,
+            max_request_bytes: 65536,
+            keepalive_interval: Duration::from_secs(30),
+            keepalive_timeout: Duration::from_secs(10),
+            shutdown_grace: Duration::from_millis(10000),
+        }
+    }
+}
+
+fn parse_millis(text: &str) -> Result<Duration, String> {
+    match text.parse::<u64>() {
+        Ok(0) | Err(_) => Err(format!(
+            "expected a positive number of milliseconds, got {text:?}"
+        )),
+        Ok(ms) => Ok(Duration::from_millis(ms)),
+    }
+}
+
+fn parse_secs(text: &str) -> Result<Duration, String> {
+    match text.parse::<u64>() {
+        Ok(0) | Err(_) => Err(format!(
+            "expected a positive number of seconds, got {text:?}"
+        )),
+        Ok(s) => Ok(Duration::from_secs(s)),
+    }
+}

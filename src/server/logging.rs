@@ -1,0 +1,73 @@
+//! One log line per call: method, gRPC status code and latency.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+use std::time::Instant;
+
+use tonic::{Code, Status};
+use tower::{Layer, Service};
+
+/// Wraps the whole server so that calls refused by the protection layers are logged too.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CallLogLayer;
+
+impl<S> Layer<S> for CallLogLayer {
+    type Service = CallLog<S>;
+
+    fn layer(&self, inner: S) -> CallLog<S> {
+        CallLog { inner }
+    }
+}
+
+/// The service [`CallLogLayer`] makes.
+#[derive(Clone, Debug)]
+pub struct CallLog<S> {
+    inner: S,
+}
+
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+impl<S, ReqBody, ResBody> Service<http::Request<ReqBody>> for CallLog<S>
+where
+    S: Service<http::Request<ReqBody>, Response = http::Response<ResBody>>,
+    S::Error: Into<BoxError>,
+    S::Future: Send + 'static,
+{
+    type Response = http::Response<ResBody>;
+    type Error = BoxError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self::Response, BoxError>> + Send>>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+        self.inner.poll_ready(cx).map_err(Into::into)
+    }
+
+    fn call(&mut self, request: http::Request<ReqBody>) -> Self::Future {
+        let method = request.uri().path().to_owned();
+        let start = Instant::now();
+        let call = self.inner.call(request);
+        Box::pin(async move {
+            let result = call.await.map_err(Into::into);
+            let latency_us = start.elapsed().as_micros() as u64;
+            let code = match &result {
+                // A unary call that fails carries its status in the headers (trailers-only
+                // response); one that succeeds sends it later, in the trailers, always OK.
+                Ok(response) => response
+                    .headers()
+                    .get("grpc-status")
+                    .and_then(|v| v.to_str().ok())
+                    .and_then(|v| v.parse::<i32>().ok())
+                    .map_or(Code::Ok, Code::from_i32),
+                Err(error) => error
+                    .downcast_ref::<Status>()
+                    .map_or(Code::Unknown, Status::code),
+            };
+            if matches!(code, Code::Ok | Code::InvalidArgument | Code::NotFound) {
+                tracing::info!(method = %method, code = ?code, latency_us, "call");
+            } else {
+                tracing::warn!(method = %method, code = ?code, latency_us, "call");
+            }
+            result
+        })
+    }
+}

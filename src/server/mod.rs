@@ -1,0 +1,119 @@
+//! The thin gRPC layer: proto <-> core conversion, error mapping and the server's wiring.
+//!
+//! Nothing here decides a rule; every answer comes from the pure core modules.
+
+pub mod config;
+mod deal;
+pub mod healthcheck;
+mod logging;
+mod protection;
+mod service;
+pub mod status;
+
+use std::future::Future;
+
+use tokio::net::TcpListener;
+use tonic::transport::server::TcpIncoming;
+use tonic_health::ServingStatus;
+
+pub use config::ServerConfig;
+pub use service::CardRules;
+
+/// The generated protobuf types and gRPC stubs of `cardrules.v1`.
+#[allow(missing_docs, clippy::all, clippy::pedantic)]
+pub mod pb {
+    tonic::include_proto!("cardrules.v1");
+
+    /// The encoded `FileDescriptorSet` of `proto/cardrules/v1`, served by reflection.
+    pub const FILE_DESCRIPTOR_SET: &[u8] =
+        include_bytes!(concat!(env!("OUT_DIR"), "/cardrules_descriptor.bin"));
+}
+
+use pb::card_rules_service_server::CardRulesServiceServer;
+
+/// Why the server could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The reflection service could not be built from the descriptor sets.
+    #[error("building the reflection service: {0}")]
+    Reflection(#[from] tonic_reflection::server::Error),
+    /// The transport failed.
+    #[error("serving: {0}")]
+    Transport(#[from] tonic::transport::Error),
+}
+
+/// The full service name, as health checks and reflection report it.
+pub const SERVICE_NAME: &str = "cardrules.v1.CardRulesService";
+
+/// Serves `CardRulesService`, health and reflection on `listener` until `shutdown` resolves.
+///
+/// On shutdown the health status flips to NOT_SERVING, the listener stops accepting, and calls in
+/// flight get up to `config.shutdown_grace` to finish before this returns.
+pub async fn serve(
+    config: &ServerConfig,
+    listener: TcpListener,
+    shutdown: impl Future<Output = ()>,
+) -> Result<(), ServeError> {
+    let (health, health_service) = tonic_health::server::health_reporter();
+    health
+        .set_serving::<CardRulesServiceServer<CardRules>>()
+        .await;
+
+    let reflection_v1 = tonic_reflection::server::Builder::configure()
+        .register_encoded_file_descriptor_set(pb::FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(tonic_types::pb::FILE_DESCRIPTOR_SET)
+        .build_v1()?;
+    let reflection_v1alpha = tonic_reflection::server::Builder::configure()
+        .register_encoded_file_descriptor_set(pb::FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(tonic_types::pb::FILE_DESCRIPTOR_SET)
+        .build_v1alpha()?;
+
+    let rules =
+        CardRulesServiceServer::new(CardRules).max_decoding_message_size(config.max_request_bytes);
+
+    let incoming = TcpIncoming::from(listener)
+        .with_nodelay(Some(true))
+        .with_keepalive(Some(config.keepalive_interval));
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let server = tonic::transport::Server::builder()
+        .http2_keepalive_interval(Some(config.keepalive_interval))
+        .http2_keepalive_timeout(Some(config.keepalive_timeout))
+        .layer(
+            tower::ServiceBuilder::new()
+                .layer(logging::CallLogLayer)
+                .layer(protection::layer(config)),
+        )
+        .add_service(health_service)
+        .add_service(reflection_v1)
+        .add_service(reflection_v1alpha)
+        .add_service(rules)
+        .serve_with_incoming_shutdown(incoming, async {
+            let _ = stop_rx.await;
+        });
+    tokio::pin!(server);
+
+    tokio::select! {
+        result = &mut server => return result.map_err(ServeError::from),
+        () = shutdown => {}
+    }
+    tracing::info!("shutting down: health NOT_SERVING, finishing calls in flight");
+    health
+        .set_service_status("", ServingStatus::NotServing)
+        .await;
+    health
+        .set_not_serving::<CardRulesServiceServer<CardRules>>()
+        .await;
+    let _ = stop_tx.send(());
+    match tokio::time::timeout(config.shutdown_grace, server).await {
+        Ok(result) => result.map_err(ServeError::from),
+        Err(_) => {
+            tracing::warn!(
+                grace_ms = config.shutdown_grace.as_millis() as u64,
+                "calls still in flight when the shutdown grace ran out; stopping anyway"
+            );
+            Ok(())
+        }
+    }
+}

@@ -1,0 +1,80 @@
+//! Starts the real server in-process on an ephemeral port for integration tests.
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+
+use cardrules::server::pb::card_rules_service_client::CardRulesServiceClient;
+use cardrules::server::{self, ServerConfig};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+use tonic::transport::Channel;
+
+/// A server running on 127.0.0.1 with a port the OS chose.
+pub struct TestServer {
+    /// Where it listens.
+    pub addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    task: Option<JoinHandle<Result<(), server::ServeError>>>,
+}
+
+impl TestServer {
+    /// Starts a server with the default settings.
+    pub async fn start() -> TestServer {
+        TestServer::start_with(ServerConfig::default()).await
+    }
+
+    /// Starts a server with `config` (its `listen` is ignored).
+    pub async fn start_with(config: ServerConfig) -> TestServer {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            server::serve(&config, listener, async {
+                let _ = stopped.await;
+            })
+            .await
+        });
+        TestServer {
+            addr,
+            stop: Some(stop),
+            task: Some(task),
+        }
+    }
+
+    /// The server's URL for a tonic channel.
+    pub fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    /// A connected channel.
+    pub async fn channel(&self) -> Channel {
+        Channel::from_shared(self.url())
+            .unwrap()
+            .connect()
+            .await
+            .unwrap()
+    }
+
+    /// A `CardRulesService` client.
+    pub async fn client(&self) -> CardRulesServiceClient<Channel> {
+        CardRulesServiceClient::new(self.channel().await)
+    }
+
+    /// Sends the shutdown signal and waits for `serve` to return.
+    pub async fn shutdown(mut self) -> Result<(), server::ServeError> {
+        let _ = self.stop.take().unwrap().send(());
+        self.task.take().unwrap().await.unwrap()
+    }
+}
+
+/// The `google.rpc.BadRequest` field violations of a status, as (field, description) pairs.
+pub fn field_violations(status: &tonic::Status) -> Vec<(String, String)> {
+    use tonic_types::StatusExt;
+    status
+        .get_details_bad_request()
+        .expect("INVALID_ARGUMENT carries google.rpc.BadRequest details")
+        .field_violations
+        .into_iter()
+        .map(|v| (v.field, v.description))
+        .collect()
+}

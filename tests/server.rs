@@ -1,0 +1,154 @@
+//! The server's wiring, end to end over gRPC: health, reflection, shutdown, limits.
+
+mod common;
+
+use std::time::Duration;
+
+use cardrules::server::pb::{DealRequest, Game};
+use cardrules::server::{SERVICE_NAME, ServerConfig, healthcheck};
+use common::TestServer;
+use tonic_health::pb::health_check_response::ServingStatus;
+use tonic_health::pb::health_client::HealthClient;
+use tonic_health::pb::{HealthCheckRequest, HealthCheckResponse};
+
+async fn health(server: &TestServer, service: &str) -> ServingStatus {
+    HealthClient::new(server.channel().await)
+        .check(HealthCheckRequest {
+            service: service.to_string(),
+        })
+        .await
+        .unwrap()
+        .into_inner()
+        .status()
+}
+
+#[tokio::test]
+async fn health_reports_serving_for_the_server_and_the_service() {
+    let server = TestServer::start().await;
+    assert_eq!(health(&server, "").await, ServingStatus::Serving);
+    assert_eq!(health(&server, SERVICE_NAME).await, ServingStatus::Serving);
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn healthcheck_command_logic_succeeds_then_fails_after_shutdown() {
+    let server = TestServer::start().await;
+    let args = healthcheck::HealthcheckArgs {
+        addr: server.url(),
+        service: String::new(),
+        timeout_ms: 3000,
+    };
+    healthcheck::check(&args).await.unwrap();
+    server.shutdown().await.unwrap();
+    assert!(healthcheck::check(&args).await.is_err());
+}
+
+#[tokio::test]
+async fn shutdown_flips_health_to_not_serving_and_returns() {
+    // The open Watch stream keeps the connection busy, so serve returns when the grace runs out.
+    let server = TestServer::start_with(ServerConfig {
+        shutdown_grace: Duration::from_millis(500),
+        ..ServerConfig::default()
+    })
+    .await;
+    let mut watch = HealthClient::new(server.channel().await)
+        .watch(HealthCheckRequest {
+            service: String::new(),
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    let first: HealthCheckResponse = watch.message().await.unwrap().unwrap();
+    assert_eq!(first.status(), ServingStatus::Serving);
+
+    let stopping = tokio::spawn(server.shutdown());
+    let update = tokio::time::timeout(Duration::from_secs(5), watch.message())
+        .await
+        .expect("a status change before the stream closes")
+        .unwrap()
+        .expect("the stream is still open during the grace period");
+    assert_eq!(update.status(), ServingStatus::NotServing);
+    tokio::time::timeout(Duration::from_secs(5), stopping)
+        .await
+        .expect("serve returns within the grace period")
+        .unwrap()
+        .unwrap();
+}
+
+#[tokio::test]
+async fn reflection_lists_the_service_over_v1_and_v1alpha() {
+    use tokio_stream::StreamExt;
+    let server = TestServer::start().await;
+
+    let mut v1 = tonic_reflection::pb::v1::server_reflection_client::ServerReflectionClient::new(
+        server.channel().await,
+    );
+    let request = tonic_reflection::pb::v1::ServerReflectionRequest {
+        host: String::new(),
+        message_request: Some(
+            tonic_reflection::pb::v1::server_reflection_request::MessageRequest::ListServices(
+                String::new(),
+            ),
+        ),
+    };
+    let mut answers = v1
+        .server_reflection_info(tokio_stream::once(request))
+        .await
+        .unwrap()
+        .into_inner();
+    let answer = answers.next().await.unwrap().unwrap();
+    let listed = format!("{:?}", answer.message_response);
+    assert!(listed.contains(SERVICE_NAME), "{listed}");
+    assert!(listed.contains("grpc.health.v1.Health"), "{listed}");
+
+    let mut v1alpha =
+        tonic_reflection::pb::v1alpha::server_reflection_client::ServerReflectionClient::new(
+            server.channel().await,
+        );
+    let request = tonic_reflection::pb::v1alpha::ServerReflectionRequest {
+        host: String::new(),
+        message_request: Some(
+            tonic_reflection::pb::v1alpha::server_reflection_request::MessageRequest::FileContainingSymbol(
+                "google.rpc.BadRequest".to_string(),
+            ),
+        ),
+    };
+    let mut answers = v1alpha
+        .server_reflection_info(tokio_stream::once(request))
+        .await
+        .unwrap()
+        .into_inner();
+    let answer = answers.next().await.unwrap().unwrap();
+    assert!(
+        matches!(
+            answer.message_response,
+            Some(tonic_reflection::pb::v1alpha::server_reflection_response::MessageResponse::FileDescriptorResponse(_))
+        ),
+        "error details are described, so grpcurl can print them: {:?}",
+        answer.message_response
+    );
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn requests_over_the_size_limit_are_refused() {
+    let server = TestServer::start_with(ServerConfig {
+        max_request_bytes: 8,
+        ..ServerConfig::default()
+    })
+    .await;
+    let mut client = server.client().await;
+    let small = DealRequest {
+        game: Game::Doudizhu as i32,
+        ..Default::default()
+    };
+    client.deal(small).await.unwrap();
+    let large = DealRequest {
+        game: Game::Doudizhu as i32,
+        seed: Some(u64::MAX),
+        ..Default::default()
+    };
+    let status = client.deal(large).await.unwrap_err();
+    assert_eq!(status.code(), tonic::Code::OutOfRange, "{status:?}");
+    server.shutdown().await.unwrap();
+}
