@@ -28,4 +28,25 @@ impl pb::card_rules_service_server::CardRulesService for CardRules {
     ) -> Result<Response<pb::DealResponse>, Status> {
         answer(request, super::deal::deal)
     }
+
+    async fn validate_play(
+        &self,
+        request: Request<pb::ValidatePlayRequest>,
+    ) -> Result<Response<pb::ValidatePlayResponse>, Status> {
+        answer(request, super::doudizhu::validate_play)
+    }
+
+    async fn compare_combos(
+        &self,
+        request: Request<pb::CompareCombosRequest>,
+    ) -> Result<Response<pb::CompareCombosResponse>, Status> {
+        answer(request, super::doudizhu::compare_combos)
+    }
+
+    async fn list_plays(
+        &self,
+        request: Request<pb::ListPlaysRequest>,
+    ) -> Result<Response<pb::ListPlaysResponse>, Status> {
+        answer(request, super::doudizhu::list_plays)
+    }
 }
