@@ -138,3 +138,53 @@ fn strict_census_is_the_dou_dizhu_crates_set() {
     assert_eq!(theirs.len(), 12_654);
     assert_eq!(ours, theirs);
 }
+
+#[test]
+fn four_player_deck_counts_follow_from_the_rules() {
+    // Two decks, STANDARD kickers. Each count below is worked out by hand from the rules.
+    let rules = Rules::preset(
+        cardrules::doudizhu::Preset::Standard,
+        cardrules::doudizhu::Game::FourPlayer,
+    );
+    let deck = rules.game.full_deck();
+    let count = |kind| list_plays(&deck, None, Some(kind), None, &rules).len();
+    let expected = [
+        (Single, 15),
+        // Two jokers of a colour are a pair too.
+        (Pair, 15),
+        (Trio, 13),
+        // 13 trios x 14 other ranks.
+        (TrioWithSingle, 13 * 14),
+        // 13 trios x (12 other ranks + the two joker pairs).
+        (TrioWithPair, 13 * 14),
+        // Lengths 5..12 within 3..A.
+        (Straight, 36),
+        // Lengths 3..12 (24 cards fit the 33-card limit): 10 + 9 + ... + 1.
+        (PairStraight, 55),
+        // Lengths 2..11 (33 cards): 11 + 10 + ... + 2.
+        (Airplane, 65),
+        // 13 quads x two kickers from 14 ranks, repeats allowed: C(15, 2).
+        (FourWithTwoSingles, 13 * 105),
+        // 13 quads x two distinct pairs of 14 ranks, minus BJ BJ + RJ RJ (the rocket).
+        (FourWithTwoPairs, 13 * 90),
+        // Sizes 4..8 x 13 ranks.
+        (Bomb, 65),
+        (Rocket, 1),
+    ];
+    for (kind, n) in expected {
+        assert_eq!(count(kind), n, "{kind:?}");
+    }
+    // Bombs list by size, then rank; the rocket (four jokers) is last and beats an 8-card bomb.
+    let bombs = list_plays(&deck, None, Some(Bomb), None, &rules);
+    assert_eq!(
+        (bombs[0].combo.size, bombs[0].combo.rank),
+        (4, cardrules::cards::Rank::Three)
+    );
+    assert_eq!(
+        (bombs[64].combo.size, bombs[64].combo.rank),
+        (8, cardrules::cards::Rank::Two)
+    );
+    let rocket = list_plays(&deck, None, Some(Rocket), None, &rules)[0].combo;
+    assert_eq!(rocket.cards().len(), 4);
+    assert!(cardrules::doudizhu::beats(&rocket, &bombs[64].combo));
+}
