@@ -205,7 +205,7 @@ where
                     PairStraight => self.rules.min_pair_straight_length,
                     _ => min_airplane,
                 };
-                self.chains(size, min, 0, length, first, |g, start, len| {
+                self.chains(size, min, size as usize, length, first, |g, start, len| {
                     g.emit_bare(kind, start, len, size)
                 })?;
             }
@@ -245,9 +245,8 @@ where
     }
 
     /// Calls `each(start, length)` for every chain of `size` copies the hand holds, by length
-    /// then start. `per_rank` is the cards each chain rank brings with its kickers (defaults to
-    /// `size`), which bounds the length by the largest play.
-    #[allow(clippy::too_many_arguments)]
+    /// then start. `per_rank` is the cards each chain rank brings, kickers included, which bounds
+    /// the length by the largest play.
     fn chains(
         &mut self,
         size: u8,
@@ -257,11 +256,6 @@ where
         first: usize,
         mut each: impl FnMut(&mut Self, usize, u8) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        let per_rank = if per_rank == 0 {
-            size as usize
-        } else {
-            per_rank
-        };
         let max_length = (self.rules.game.max_play_cards() / per_rank).min(12) as u8;
         let mut available = 0u16;
         for rank in 0..=ACE {
@@ -373,6 +367,8 @@ where
         self.kicker_walk(&mut search, 0, count)
     }
 
+    /// Chooses the kicker units of ranks `rank..`, `remaining` still to place, and emits each
+    /// complete choice.
     fn kicker_walk(&mut self, s: &mut KickerSearch, rank: usize, remaining: u8) -> ControlFlow<()> {
         if remaining == 0 {
             let mut cards = s.main;
@@ -395,23 +391,17 @@ where
                 cap = cap.min((copies - 1) / s.unit);
             }
         }
+        // Take at least what the ranks above cannot supply; more copies first (listing order).
         let least = remaining.saturating_sub(s.suffix[rank + 1]);
-        let mut units = cap;
-        loop {
-            if units < least {
-                break;
-            }
+        for units in (least..=cap).rev() {
             let cards = units * s.unit;
-            if !(cards == 3 && s.no_trio & (1 << rank) != 0) {
-                s.chosen[rank] = cards;
-                let flow = self.kicker_walk(s, rank + 1, remaining - units);
-                s.chosen[rank] = 0;
-                flow?;
+            if cards == 3 && s.no_trio & (1 << rank) != 0 {
+                continue;
             }
-            if units == 0 {
-                break;
-            }
-            units -= 1;
+            s.chosen[rank] = cards;
+            let flow = self.kicker_walk(s, rank + 1, remaining - units);
+            s.chosen[rank] = 0;
+            flow?;
         }
         ControlFlow::Continue(())
     }
