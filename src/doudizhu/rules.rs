@@ -215,29 +215,39 @@ impl Rules {
         Rules { game, ..rules }
     }
 
-    /// Rejects contradictory settings (an override that needs another one switched off).
+    /// Rejects contradictory settings (an override that needs another one switched off) and
+    /// out-of-range lengths, reporting the first problem; [`Rules::problems`] lists them all.
     pub fn validate(&self) -> Result<(), RulesError> {
+        match self.problems().first() {
+            Some(&problem) => Err(problem),
+            None => Ok(()),
+        }
+    }
+
+    /// Every problem [`Rules::validate`] would report, in field order.
+    pub fn problems(&self) -> Vec<RulesError> {
+        let mut problems = Vec::new();
         if self.kickers_may_include_rocket && !self.kickers_may_include_joker {
-            return Err(RulesError::RocketKickerNeedsJokers);
+            problems.push(RulesError::RocketKickerNeedsJokers);
         }
         if self.kickers_may_include_bomb && !self.kickers_may_repeat {
-            return Err(RulesError::BombKickerNeedsRepeats);
+            problems.push(RulesError::BombKickerNeedsRepeats);
         }
         if self.kickers_may_include_adjacent_trio && !self.kickers_may_repeat {
-            return Err(RulesError::AdjacentTrioKickerNeedsRepeats);
+            problems.push(RulesError::AdjacentTrioKickerNeedsRepeats);
         }
         if !(3..=12).contains(&self.min_straight_length) {
-            return Err(RulesError::MinStraightLength(self.min_straight_length));
+            problems.push(RulesError::MinStraightLength(self.min_straight_length));
         }
         if !(2..=12).contains(&self.min_pair_straight_length) {
-            return Err(RulesError::MinPairStraightLength(
+            problems.push(RulesError::MinPairStraightLength(
                 self.min_pair_straight_length,
             ));
         }
         if !(2..=12).contains(&self.min_airplane_length) {
-            return Err(RulesError::MinAirplaneLength(self.min_airplane_length));
+            problems.push(RulesError::MinAirplaneLength(self.min_airplane_length));
         }
-        Ok(())
+        problems
     }
 }
 
@@ -280,6 +290,15 @@ mod tests {
         let mut rules = Rules::STANDARD;
         rules.min_airplane_length = 1;
         assert_eq!(rules.validate(), Err(RulesError::MinAirplaneLength(1)));
+        rules.kickers_may_repeat = false;
+        rules.kickers_may_include_bomb = true;
+        assert_eq!(
+            rules.problems(),
+            [
+                RulesError::BombKickerNeedsRepeats,
+                RulesError::MinAirplaneLength(1)
+            ]
+        );
     }
 
     #[test]

@@ -93,7 +93,7 @@ fn rules_from(rules: Option<&pb::DoudizhuRules>, errors: &mut InvalidArgument) -
             *field = value;
         }
     }
-    // Out-of-range lengths saturate at 255, which validate() then reports with the field name;
+    // Out-of-range lengths saturate at 255, which problems() then reports with the field name;
     // the message below quotes the value as sent.
     let lengths = [
         (rules.min_straight_length, &mut resolved.min_straight_length),
@@ -108,8 +108,8 @@ fn rules_from(rules: Option<&pb::DoudizhuRules>, errors: &mut InvalidArgument) -
             *field = u8::try_from(value).unwrap_or(u8::MAX);
         }
     }
-    if let Err(error) = resolved.validate() {
-        let (field, message) = match error {
+    for problem in resolved.problems() {
+        let (field, message) = match problem {
             RulesError::RocketKickerNeedsJokers => (
                 "rules.kickers_may_include_rocket",
                 "the rocket is made of jokers: it needs kickers_may_include_joker".to_string(),
@@ -894,7 +894,17 @@ mod tests {
             &mut errors,
         );
         assert!(rules.kickers_may_include_bomb);
-        assert_eq!(errors.violations.len(), 1);
-        assert_eq!(errors.violations[0].field, "rules.kickers_may_include_bomb");
+        let fields: Vec<&str> = errors.violations.iter().map(|v| v.field.as_str()).collect();
+        assert_eq!(
+            fields,
+            [
+                "rules.kickers_may_include_bomb",
+                "rules.min_airplane_length"
+            ]
+        );
+        assert_eq!(
+            errors.violations[1].description,
+            "must be 2 to 12, got 1000"
+        );
     }
 }
