@@ -94,7 +94,7 @@ fn scenario() -> impl Strategy<Value = (Rules, [u8; 15], Option<Combo>, Option<C
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(reference::cases(96)))]
+    #![proptest_config(ProptestConfig::with_cases(reference::cases(64)))]
 
     /// Every reading, in reading order, exactly as the definition gives them.
     #[test]
