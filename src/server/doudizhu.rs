@@ -907,4 +907,60 @@ mod tests {
             "must be 2 to 12, got 1000"
         );
     }
+
+    /// Every play ListPlays lists from a suited hand names cards of that hand, and ValidatePlay
+    /// accepts it with the same reading, in both games.
+    #[test]
+    fn listed_suited_plays_validate_with_the_same_reading() {
+        use rand::SeedableRng;
+        use rand::seq::SliceRandom;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for (game, decks) in [(pb::Game::Doudizhu, 1), (pb::Game::DoudizhuFourPlayer, 2)] {
+            let mut deck = Vec::new();
+            for _ in 0..decks {
+                for rank in Rank::ALL {
+                    if rank.is_joker() {
+                        deck.push(rank.symbol().to_string());
+                    } else {
+                        for suit in ["S", "H", "C", "D"] {
+                            deck.push(format!("{rank}{suit}"));
+                        }
+                    }
+                }
+            }
+            for preset in [pb::DoudizhuPreset::Standard, pb::DoudizhuPreset::Permissive] {
+                let rules = Some(pb::DoudizhuRules {
+                    preset: preset as i32,
+                    game: game as i32,
+                    ..Default::default()
+                });
+                for _ in 0..8 {
+                    deck.shuffle(&mut rng);
+                    let hand: Vec<String> = deck[..20].to_vec();
+                    let listed = list_plays(pb::ListPlaysRequest {
+                        rules,
+                        hand: hand.clone(),
+                        ..Default::default()
+                    })
+                    .unwrap();
+                    assert!(!listed.plays.is_empty());
+                    for play in listed.plays {
+                        let verdict = validate_play(pb::ValidatePlayRequest {
+                            rules,
+                            hand: hand.clone(),
+                            play: play.cards.clone(),
+                            ..Default::default()
+                        })
+                        .unwrap();
+                        assert!(
+                            verdict.legal,
+                            "{:?} from {hand:?}: {}",
+                            play.cards, verdict.message
+                        );
+                        assert_eq!(verdict.reading, play.reading);
+                    }
+                }
+            }
+        }
+    }
 }
