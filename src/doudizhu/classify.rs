@@ -19,9 +19,10 @@ const ALL_RANKS: u16 = (1 << Rank::COUNT) - 1;
 const BLACK: usize = Rank::BlackJoker as usize;
 const RED: usize = Rank::RedJoker as usize;
 
-/// Most readings one play can have. Readings of one play share their card count, so at most one
-/// bare airplane, two four-with-two-pairs readings, or as many airplanes-with-wings as trio runs
-/// fit in the count-3 ranks: the chain plus at most two kicker trios, so three. Eight is ample.
+/// Room for a play's readings. Readings of one play share its card count: at most two
+/// four-with-two-pairs readings (`33334444`), or one bare airplane plus as many airplanes with
+/// single wings as runs fit in the exactly-three ranks (the chain plus at most two kicker trios
+/// in a 33-card play: three), so four at most. Eight is ample.
 pub const MAX_READINGS: usize = 8;
 
 /// The readings of a play, in reading order (see [`Combo::reading_key`]); a fixed-size list so
