@@ -6,6 +6,7 @@
 
 pub mod cards;
 pub mod deal;
+pub mod doudizhu;
 pub mod error;
 pub mod mahjong;
 pub mod server;

@@ -4,6 +4,7 @@
 
 pub mod config;
 mod deal;
+mod doudizhu;
 pub mod healthcheck;
 mod logging;
 mod mahjong;

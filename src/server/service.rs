@@ -20,6 +20,29 @@ fn answer<Req, Resp>(
         .map_err(invalid_argument)
 }
 
+/// Like [`answer`], on tokio's blocking pool, for calls whose work grows with the request, so
+/// they never stall the workers that serve every other call (health checks included), and the
+/// deadline can answer without waiting for them.
+async fn answer_blocking<Req, Resp>(
+    request: Request<Req>,
+    handler: fn(Req) -> Result<Resp, InvalidArgument>,
+) -> Result<Response<Resp>, Status>
+where
+    Req: Send + 'static,
+    Resp: Send + 'static,
+{
+    let request = request.into_inner();
+    tokio::task::spawn_blocking(move || handler(request))
+        .await
+        .map_err(|error| Status::internal(format!("the handler failed: {error}")))?
+        .map(Response::new)
+        .map_err(invalid_argument)
+}
+
+/// Hands up to this size (the largest one-deck hand) are listed inline: a few microseconds.
+/// Larger ones (a whole deck, two decks) can take tens of milliseconds.
+const INLINE_LIST_PLAYS_HAND: usize = 20;
+
 #[tonic::async_trait]
 impl pb::card_rules_service_server::CardRulesService for CardRules {
     async fn deal(
@@ -27,6 +50,31 @@ impl pb::card_rules_service_server::CardRulesService for CardRules {
         request: Request<pb::DealRequest>,
     ) -> Result<Response<pb::DealResponse>, Status> {
         answer(request, super::deal::deal)
+    }
+
+    async fn validate_play(
+        &self,
+        request: Request<pb::ValidatePlayRequest>,
+    ) -> Result<Response<pb::ValidatePlayResponse>, Status> {
+        answer(request, super::doudizhu::validate_play)
+    }
+
+    async fn compare_combos(
+        &self,
+        request: Request<pb::CompareCombosRequest>,
+    ) -> Result<Response<pb::CompareCombosResponse>, Status> {
+        answer(request, super::doudizhu::compare_combos)
+    }
+
+    async fn list_plays(
+        &self,
+        request: Request<pb::ListPlaysRequest>,
+    ) -> Result<Response<pb::ListPlaysResponse>, Status> {
+        if request.get_ref().hand.len() <= INLINE_LIST_PLAYS_HAND {
+            answer(request, super::doudizhu::list_plays)
+        } else {
+            answer_blocking(request, super::doudizhu::list_plays).await
+        }
     }
 
     async fn mahjong_waits(

@@ -1,0 +1,483 @@
+//! Every reading of a play under a rule profile.
+//!
+//! The play is reduced to bit masks of ranks by count (which ranks appear exactly three times,
+//! exactly four times...); chains are runs of set bits, so finding every possible main part is
+//! a few shifts, and only the kickers left over are checked against the rules.
+
+use std::ops::Deref;
+
+use super::combo::{Combo, ComboKind};
+use super::rules::Rules;
+use crate::cards::{Rank, RankCounts};
+
+/// Ranks that may appear in a chain: `3` to `A`.
+pub(crate) const CHAIN_MASK: u16 = (1 << 12) - 1;
+/// Ranks `3` to `2`: the ranks with four (or eight) copies.
+pub(crate) const NORMAL_MASK: u16 = (1 << 13) - 1;
+/// Every rank.
+const ALL_RANKS: u16 = (1 << Rank::COUNT) - 1;
+const BLACK: usize = Rank::BlackJoker as usize;
+const RED: usize = Rank::RedJoker as usize;
+
+/// Room for a play's readings. Readings of one play share its card count: at most two
+/// four-with-two-pairs readings (`33334444`), or one bare airplane plus as many airplanes with
+/// single wings as runs fit in the exactly-three ranks (the chain plus at most two kicker trios
+/// in a 33-card play: three), so four at most. Eight is ample.
+pub const MAX_READINGS: usize = 8;
+
+/// The readings of a play, in reading order (see [`Combo::reading_key`]); a fixed-size list so
+/// classifying never allocates.
+#[derive(Clone, Copy, Debug)]
+pub struct Readings {
+    items: [Combo; MAX_READINGS],
+    len: usize,
+}
+
+impl Readings {
+    /// No reading: not a combo.
+    pub fn new() -> Readings {
+        Readings {
+            items: [Combo::bare(ComboKind::Single, Rank::Three, 1, 1); MAX_READINGS],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, combo: Combo) {
+        // The bound is proven in MAX_READINGS' comment; a debug build checks it.
+        debug_assert!(self.len < MAX_READINGS, "more readings than MAX_READINGS");
+        if self.len < MAX_READINGS {
+            self.items[self.len] = combo;
+            self.len += 1;
+        }
+    }
+
+    fn sort(&mut self) {
+        // Almost always 0-2 items: insertion sort beats anything clever.
+        let items = &mut self.items[..self.len];
+        for i in 1..items.len() {
+            let mut j = i;
+            while j > 0 && items[j].reading_key() < items[j - 1].reading_key() {
+                items.swap(j, j - 1);
+                j -= 1;
+            }
+        }
+    }
+}
+
+impl Default for Readings {
+    fn default() -> Self {
+        Readings::new()
+    }
+}
+
+impl Deref for Readings {
+    type Target = [Combo];
+
+    fn deref(&self) -> &[Combo] {
+        &self.items[..self.len]
+    }
+}
+
+/// Start ranks of every run of `length` consecutive set bits in `mask`, as a mask.
+#[inline]
+pub(crate) fn run_starts(mask: u16, length: u8) -> u16 {
+    let mut starts = mask;
+    for shift in 1..length as u32 {
+        starts &= mask >> shift;
+    }
+    starts
+}
+
+/// Mask of the `length` ranks starting at `start`.
+#[inline]
+pub(crate) fn run_mask(start: usize, length: u8) -> u16 {
+    (((1u32 << length) - 1) << start) as u16
+}
+
+/// Bit masks of a play's ranks by count: everything the classifier needs, in one pass.
+#[derive(Debug, PartialEq, Eq)]
+struct Shape {
+    total: usize,
+    present: u16,
+    ones: u16,
+    twos: u16,
+    threes: u16,
+    fours: u16,
+    at_least_two: u16,
+    at_least_four: u16,
+    odd: u16,
+    black: u8,
+    red: u8,
+}
+
+impl Shape {
+    #[cfg(target_arch = "x86_64")]
+    #[inline]
+    fn of(counts: &[u8; Rank::COUNT]) -> Shape {
+        // SAFETY: SSE2 is part of the x86-64 baseline: every x86-64 CPU has it.
+        unsafe { Shape::of_sse2(counts) }
+    }
+
+    /// The masks with SSE2: sixteen byte compares at once, each turned into a 16-bit mask by
+    /// one `movemask`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "sse2")]
+    fn of_sse2(counts: &[u8; Rank::COUNT]) -> Shape {
+        use std::arch::x86_64::*;
+        let mut bytes = [0u8; 16];
+        bytes[..Rank::COUNT].copy_from_slice(counts);
+        let lo = i64::from_le_bytes(bytes[..8].try_into().unwrap_or_default());
+        let hi = i64::from_le_bytes(bytes[8..].try_into().unwrap_or_default());
+        let v = _mm_set_epi64x(hi, lo);
+        macro_rules! equal {
+            ($k:expr) => {
+                _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8($k))) as u16
+            };
+        }
+        let present = !equal!(0) & ALL_RANKS;
+        let ones = equal!(1);
+        // v <= 3 exactly where min(v, 3) == v.
+        let at_most_three =
+            _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(3)), v)) as u16;
+        // Shifting each 16-bit lane left by 7 moves every byte's low bit to its top bit.
+        let odd = _mm_movemask_epi8(_mm_slli_epi16(v, 7)) as u16;
+        let sums = _mm_sad_epu8(v, _mm_setzero_si128());
+        let total = (_mm_cvtsi128_si32(sums) as u32 & 0xFFFF) + _mm_extract_epi16(sums, 4) as u32;
+        Shape {
+            total: total as usize,
+            present,
+            ones,
+            twos: equal!(2),
+            threes: equal!(3),
+            fours: equal!(4),
+            at_least_two: present & !ones,
+            at_least_four: !at_most_three & ALL_RANKS,
+            odd,
+            black: counts[BLACK],
+            red: counts[RED],
+        }
+    }
+
+    #[cfg(not(target_arch = "x86_64"))]
+    #[inline]
+    fn of(counts: &[u8; Rank::COUNT]) -> Shape {
+        Shape::of_scalar(counts)
+    }
+
+    /// The masks one rank at a time (the portable version, and the SSE2 version's test oracle).
+    #[cfg(any(test, not(target_arch = "x86_64")))]
+    fn of_scalar(counts: &[u8; Rank::COUNT]) -> Shape {
+        let mut shape = Shape {
+            total: 0,
+            present: 0,
+            ones: 0,
+            twos: 0,
+            threes: 0,
+            fours: 0,
+            at_least_two: 0,
+            at_least_four: 0,
+            odd: 0,
+            black: counts[BLACK],
+            red: counts[RED],
+        };
+        for (rank, &count) in counts.iter().enumerate() {
+            shape.total += count as usize;
+            shape.present |= ((count != 0) as u16) << rank;
+            shape.ones |= ((count == 1) as u16) << rank;
+            shape.twos |= ((count == 2) as u16) << rank;
+            shape.threes |= ((count == 3) as u16) << rank;
+            shape.fours |= ((count == 4) as u16) << rank;
+            shape.at_least_two |= ((count >= 2) as u16) << rank;
+            shape.at_least_four |= ((count >= 4) as u16) << rank;
+            shape.odd |= ((count & 1) as u16) << rank;
+        }
+        shape
+    }
+
+    /// Whether the cards outside `main` are allowed as single kickers (their number is right by
+    /// construction).
+    #[inline]
+    fn single_kickers_ok(&self, main: u16, rules: &Rules) -> bool {
+        let outside = !main;
+        if !rules.kickers_may_repeat && self.at_least_two & outside != 0 {
+            return false;
+        }
+        if !rules.kickers_may_include_bomb && self.at_least_four & outside != 0 {
+            return false;
+        }
+        // Exactly three kickers of a rank just below or just above the chain (2 is never next
+        // to a chain).
+        let adjacent = ((main << 1) | (main >> 1)) & outside & CHAIN_MASK;
+        if !rules.kickers_may_include_adjacent_trio && self.threes & adjacent != 0 {
+            return false;
+        }
+        jokers_ok(self.black, self.red, rules)
+    }
+
+    /// Whether the cards outside `main` are allowed as pair kickers: whole pairs, of distinct
+    /// ranks unless a bomb may count as two pairs (the number of pairs is right by
+    /// construction).
+    #[inline]
+    fn pair_kickers_ok(&self, main: u16, rules: &Rules) -> bool {
+        let outside = !main;
+        if self.odd & outside != 0 {
+            return false;
+        }
+        if !rules.bomb_as_two_pairs && self.at_least_four & outside != 0 {
+            return false;
+        }
+        jokers_ok(self.black, self.red, rules)
+    }
+}
+
+/// Every reading of `play` under `rules`, in reading order; empty when the play is not a combo
+/// (or is larger than the game's largest play). `play` must be within the game's deck.
+pub fn classify(play: &RankCounts, rules: &Rules) -> Readings {
+    let mut out = Readings::new();
+    let shape = Shape::of(&play.0);
+    let total = shape.total;
+    if total == 0 || total > rules.game.max_play_cards() {
+        return out;
+    }
+    let present = shape.present;
+    let distinct = present.count_ones() as u8;
+    let lowest = present.trailing_zeros() as usize;
+    let low_rank = Rank::ALL[lowest];
+    if distinct == 1 {
+        let count = play.0[lowest];
+        match count {
+            1 => out.push(Combo::bare(ComboKind::Single, low_rank, 1, 1)),
+            2 => out.push(Combo::bare(ComboKind::Pair, low_rank, 1, 2)),
+            3 => out.push(Combo::bare(ComboKind::Trio, low_rank, 1, 3)),
+            _ if present & NORMAL_MASK != 0 => {
+                out.push(Combo::bare(ComboKind::Bomb, low_rank, 1, count))
+            }
+            _ => {}
+        }
+        return out;
+    }
+    let chain = present >> lowest == (1u16 << distinct) - 1 && present & !CHAIN_MASK == 0;
+    let rocket = present == (1 << BLACK) | (1 << RED);
+    let copies = rules.game.rocket_copies();
+    if rocket && shape.black == copies && shape.red == copies {
+        out.push(Combo::bare(ComboKind::Rocket, Rank::BlackJoker, 1, copies));
+        return out;
+    }
+    if chain {
+        if shape.ones == present && distinct >= rules.min_straight_length {
+            out.push(Combo::bare(ComboKind::Straight, low_rank, distinct, 1));
+        } else if shape.twos == present && distinct >= rules.min_pair_straight_length {
+            out.push(Combo::bare(ComboKind::PairStraight, low_rank, distinct, 2));
+        } else if shape.threes == present && distinct >= rules.min_airplane_length {
+            out.push(Combo::bare(ComboKind::Airplane, low_rank, distinct, 3));
+        }
+    }
+    // Trios with kickers: the main ranks are exactly-three ranks (kickers never share them).
+    let threes = shape.threes;
+    if threes != 0 {
+        let min_airplane = rules.min_airplane_length.max(2) as usize;
+        if total == 4 {
+            with_kickers(
+                play,
+                &shape,
+                threes,
+                1,
+                ComboKind::TrioWithSingle,
+                rules,
+                &mut out,
+            );
+        } else if total == 5 && rules.trio_with_pair {
+            with_kickers(
+                play,
+                &shape,
+                threes,
+                1,
+                ComboKind::TrioWithPair,
+                rules,
+                &mut out,
+            );
+        }
+        if total.is_multiple_of(4) && total / 4 >= min_airplane {
+            let length = (total / 4) as u8;
+            let starts = run_starts(threes & CHAIN_MASK, length);
+            let kind = ComboKind::AirplaneWithSingles;
+            with_kickers(play, &shape, starts, length, kind, rules, &mut out);
+        }
+        if total.is_multiple_of(5) && total / 5 >= min_airplane && rules.trio_with_pair {
+            let length = (total / 5) as u8;
+            let starts = run_starts(threes & CHAIN_MASK, length);
+            let kind = ComboKind::AirplaneWithPairs;
+            with_kickers(play, &shape, starts, length, kind, rules, &mut out);
+        }
+    }
+    let quads = shape.fours & NORMAL_MASK;
+    if quads != 0 {
+        if total == 6 && rules.four_with_two_singles {
+            let kind = ComboKind::FourWithTwoSingles;
+            with_kickers(play, &shape, quads, 1, kind, rules, &mut out);
+        } else if total == 8 && rules.four_with_two_pairs {
+            let kind = ComboKind::FourWithTwoPairs;
+            with_kickers(play, &shape, quads, 1, kind, rules, &mut out);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Readings of `kind` whose main part starts at each set bit of `starts`.
+fn with_kickers(
+    play: &RankCounts,
+    shape: &Shape,
+    mut starts: u16,
+    length: u8,
+    kind: ComboKind,
+    rules: &Rules,
+    out: &mut Readings,
+) {
+    let size = kind.main_copies().unwrap_or(3);
+    while starts != 0 {
+        let start = starts.trailing_zeros() as usize;
+        starts &= starts - 1;
+        let main = run_mask(start, length);
+        let ok = if kind.kicker_unit() == 1 {
+            shape.single_kickers_ok(main, rules)
+        } else {
+            shape.pair_kickers_ok(main, rules)
+        };
+        if ok {
+            let mut kickers = *play;
+            kickers.0[start..start + length as usize].fill(0);
+            out.push(Combo {
+                kind,
+                rank: Rank::ALL[start],
+                length,
+                size,
+                kickers,
+            });
+        }
+    }
+}
+
+/// The joker rules for kickers (the jokers are never main ranks of a kicker combo).
+#[inline]
+fn jokers_ok(black: u8, red: u8, rules: &Rules) -> bool {
+    if black + red == 0 {
+        return true;
+    }
+    if !rules.kickers_may_include_joker {
+        return false;
+    }
+    let rocket = rules.game.rocket_copies();
+    rules.kickers_may_include_rocket || black < rocket || red < rocket
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::rules::Game;
+    use super::*;
+    use crate::cards::parse_card;
+
+    fn counts(text: &str) -> RankCounts {
+        RankCounts::from_ranks(text.split_whitespace().map(|c| parse_card(c).unwrap().rank))
+    }
+
+    fn kinds(text: &str, rules: &Rules) -> Vec<(ComboKind, Rank)> {
+        classify(&counts(text), rules)
+            .iter()
+            .map(|c| (c.kind, c.rank))
+            .collect()
+    }
+
+    #[test]
+    fn fast_shape_matches_the_scalar_one() {
+        // Every count 0..=8 at every rank, with varied neighbours.
+        for rank in 0..Rank::COUNT {
+            for count in 0..=8u8 {
+                for fill in [0u8, 1, 3, 4, 8] {
+                    let mut counts = [fill; Rank::COUNT];
+                    counts[rank] = count;
+                    assert_eq!(Shape::of(&counts), Shape::of_scalar(&counts), "{counts:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bare_combos() {
+        let r = &Rules::STANDARD;
+        assert_eq!(kinds("RJ", r), [(ComboKind::Single, Rank::RedJoker)]);
+        assert_eq!(kinds("BJ RJ", r), [(ComboKind::Rocket, Rank::BlackJoker)]);
+        assert_eq!(kinds("2 2", r), [(ComboKind::Pair, Rank::Two)]);
+        assert_eq!(kinds("10 J Q K A", r), [(ComboKind::Straight, Rank::Ten)]);
+        assert!(kinds("J Q K A 2", r).is_empty());
+        assert!(kinds("3 4 5 6", r).is_empty());
+        assert_eq!(
+            kinds("3 3 4 4 5 5", r),
+            [(ComboKind::PairStraight, Rank::Three)]
+        );
+        assert_eq!(kinds("K K K A A A", r), [(ComboKind::Airplane, Rank::King)]);
+        assert!(kinds("A A A 2 2 2", r).is_empty());
+        assert_eq!(kinds("7 7 7 7", r), [(ComboKind::Bomb, Rank::Seven)]);
+    }
+
+    #[test]
+    fn kickers_follow_the_profile() {
+        let (std, strict, perm) = (&Rules::STANDARD, &Rules::STRICT, &Rules::PERMISSIVE);
+        // Repeated single wings.
+        assert_eq!(kinds("3 3 3 4 4 4 5 5", std).len(), 1);
+        assert!(kinds("3 3 3 4 4 4 5 5", strict).is_empty());
+        // Both jokers as wings.
+        assert!(kinds("3 3 3 4 4 4 BJ RJ", std).is_empty());
+        assert_eq!(kinds("3 3 3 4 4 4 BJ RJ", perm).len(), 1);
+        // A four of a kind is never two pairs, except in PERMISSIVE where it reads both ways.
+        assert!(kinds("3 3 3 3 4 4 4 4", std).is_empty());
+        assert_eq!(
+            kinds("3 3 3 3 4 4 4 4", perm),
+            [
+                (ComboKind::FourWithTwoPairs, Rank::Four),
+                (ComboKind::FourWithTwoPairs, Rank::Three)
+            ]
+        );
+        // An adjacent trio as wings: only PERMISSIVE; a distant one: STANDARD too.
+        let four_trios = "3 3 3 4 4 4 5 5 5 6 6 6";
+        assert_eq!(kinds(four_trios, std), [(ComboKind::Airplane, Rank::Three)]);
+        assert_eq!(
+            kinds(four_trios, perm),
+            [
+                (ComboKind::Airplane, Rank::Three),
+                (ComboKind::AirplaneWithSingles, Rank::Four),
+                (ComboKind::AirplaneWithSingles, Rank::Three)
+            ]
+        );
+        assert_eq!(
+            kinds("3 3 3 4 4 4 5 5 5 7 7 7", std),
+            [(ComboKind::AirplaneWithSingles, Rank::Three)]
+        );
+        assert_eq!(
+            kinds("Q Q Q K K K A A A 2 2 2", std),
+            [(ComboKind::AirplaneWithSingles, Rank::Queen)]
+        );
+        assert!(
+            kinds("J J J Q Q Q K K K A A A", std)
+                .iter()
+                .all(|&(k, _)| k == ComboKind::Airplane)
+        );
+        // Kickers never share a main rank.
+        assert!(kinds("3 3 3 3 4", perm).is_empty());
+    }
+
+    #[test]
+    fn four_player_bombs_and_rocket() {
+        let r = &Rules::preset(super::super::rules::Preset::Standard, Game::FourPlayer);
+        assert_eq!(
+            classify(&counts("5 5 5 5 5 5 5 5"), r)[0],
+            Combo::bare(ComboKind::Bomb, Rank::Five, 1, 8)
+        );
+        assert_eq!(
+            kinds("BJ BJ RJ RJ", r),
+            [(ComboKind::Rocket, Rank::BlackJoker)]
+        );
+        assert_eq!(kinds("RJ RJ", r), [(ComboKind::Pair, Rank::RedJoker)]);
+        assert!(kinds("BJ RJ", r).is_empty());
+    }
+}
