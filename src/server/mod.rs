@@ -56,9 +56,6 @@ pub async fn serve(
     listener: TcpListener,
     shutdown: impl Future<Output = ()>,
 ) -> Result<(), ServeError> {
-    // The mahjong tables take tens of milliseconds to build: do it before serving, not on the
-    // first mahjong request.
-    crate::mahjong::warm_up();
     let (health, health_service) = tonic_health::server::health_reporter();
     health
         .set_serving::<CardRulesServiceServer<CardRules>>()
