@@ -191,31 +191,42 @@ impl SuitTable {
         const NONE: u32 = u32::MAX;
         // up[r * 9 + t] = rank of v + e_t, when that stays in the domain.
         let mut up = vec![NONE; size * 9];
-        for (r, v) in vecs.iter().enumerate() {
-            if sums[r] as usize == MAX_SUM {
-                continue;
-            }
-            // Adding a tile at t changes digit t's term, and every later term sees one less of
-            // the budget: rank(v + e_t) = rank(v) + own(t) + later(t), all from one pass.
-            let mut left = [0usize; 10];
-            left[0] = MAX_SUM;
-            for i in 0..kinds {
-                left[i + 1] = left[i] - v[i] as usize;
-            }
-            let mut later = [0i64; 10];
-            for i in (0..kinds).rev() {
-                let c = v[i] as usize;
-                let shift = offsets[i][left[i] - 1][c] as i64 - offsets[i][left[i]][c] as i64;
-                later[i] = later[i + 1] + shift;
-            }
-            for t in 0..kinds {
-                let c = v[t] as usize;
-                if c < 4 {
-                    let own = offsets[t][left[t]][c + 1] as i64 - offsets[t][left[t]][c] as i64;
-                    up[r * 9 + t] = (r as i64 + own + later[t + 1]) as u32;
+        // Independent per vector: split over two threads (the build runs once, at start-up).
+        let fill_up = |first: usize, chunk: &mut [u32]| {
+            for (j, slot) in chunk.chunks_mut(9).enumerate() {
+                let r = first + j;
+                let v = &vecs[r];
+                if sums[r] as usize == MAX_SUM {
+                    continue;
+                }
+                // Adding a tile at t changes digit t's term, and every later term sees one less
+                // of the budget: rank(v + e_t) = rank(v) + own(t) + later(t), from one pass.
+                let mut left = [0usize; 10];
+                left[0] = MAX_SUM;
+                for i in 0..kinds {
+                    left[i + 1] = left[i] - v[i] as usize;
+                }
+                let mut later = [0i64; 10];
+                for i in (0..kinds).rev() {
+                    let c = v[i] as usize;
+                    let shift = offsets[i][left[i] - 1][c] as i64 - offsets[i][left[i]][c] as i64;
+                    later[i] = later[i + 1] + shift;
+                }
+                for t in 0..kinds {
+                    let c = v[t] as usize;
+                    if c < 4 {
+                        let own = offsets[t][left[t]][c + 1] as i64 - offsets[t][left[t]][c] as i64;
+                        slot[t] = (r as i64 + own + later[t + 1]) as u32;
+                    }
                 }
             }
-        }
+        };
+        let half = size / 2;
+        let (lo, hi) = up.split_at_mut(half * 9);
+        std::thread::scope(|scope| {
+            scope.spawn(|| fill_up(0, lo));
+            fill_up(half, hi);
+        });
         // exact[r]: bitset of targets (m * 2 + p) that the vector is exactly.
         let mut exact = vec![0u16; size];
         let mut groups: Vec<[u8; 9]> = Vec::new();
@@ -301,32 +312,58 @@ impl SuitTable {
             main[r] = word;
         }
         drop(cover);
-        table.main = Vec::with_capacity(size);
-        for r in 0..size {
-            let own = main[r];
-            let mut add = 0u64;
-            let mut nec = [0u64; 2];
-            for t in 0..kinds {
-                let u = up[r * 9 + t];
-                if u == NONE {
-                    continue;
-                }
-                let nb = main[u as usize];
-                add |= (nb & 1) << (2 + t) | (nb >> 1 & 1) << (11 + t);
-                for k in 0..TARGETS {
-                    let sh = COST_SHIFT + 4 * k as u32;
-                    let c = own >> sh & 15;
-                    if c != COST_INF as u64 && (nb >> sh & 15) < c {
+        // Per vector: completing kinds from the neighbours' flags, improving kinds from the
+        // neighbours' costs. Independent per vector, so split over two threads.
+        let finish = |first: usize, words: &mut [u64], necs: &mut [[u64; 2]]| {
+            for (j, (word, nec_out)) in words.iter_mut().zip(necs.iter_mut()).enumerate() {
+                let r = first + j;
+                let own = main[r];
+                let costs = own >> COST_SHIFT;
+                // Lanes (one byte per target, even and odd targets apart) where own < 15.
+                const LO: u64 = 0x0f0f_0f0f_0f;
+                const H: u64 = 0x8080_8080_80;
+                const ONE: u64 = 0x0101_0101_01;
+                let own_e = costs & LO;
+                let own_o = costs >> 4 & LO;
+                let live_e = ((own_e ^ LO) + 0x7f7f_7f7f_7f) & H;
+                let live_o = ((own_o ^ LO) + 0x7f7f_7f7f_7f) & H;
+                let mut add = 0u64;
+                let mut nec = [0u64; 2];
+                for t in 0..kinds {
+                    let u = up[r * 9 + t];
+                    if u == NONE {
+                        continue;
+                    }
+                    let nb = main[u as usize];
+                    add |= (nb & 1) << (2 + t) | (nb >> 1 & 1) << (11 + t);
+                    let nc = nb >> COST_SHIFT;
+                    // High bit of a lane set when own > neighbour (no borrow crosses lanes).
+                    let lt_e = ((own_e | H) - ((nc & LO) + ONE)) & H & live_e;
+                    let lt_o = ((own_o | H) - ((nc >> 4 & LO) + ONE)) & H & live_o;
+                    let mut lanes = lt_e | lt_o >> 4;
+                    while lanes != 0 {
+                        let b = lanes.trailing_zeros();
+                        lanes &= lanes - 1;
+                        // Bit 8j+7 is target 2j, bit 8j+3 is target 2j+1.
+                        let k = (b / 8 * 2 + (b % 8 == 3) as u32) as usize;
                         nec[k / 7] |= 1 << (9 * (k % 7) + t);
                     }
                 }
+                *word = own | add;
+                *nec_out = nec;
             }
-            let class = classes.id(own >> COST_SHIFT);
-            table
-                .main
-                .push((own | add) as u32 & 0xf_ffff | class << COST_SHIFT);
-            table.nec[r] = nec;
-        }
+        };
+        let mut words = vec![0u64; size];
+        let (w_lo, w_hi) = words.split_at_mut(half);
+        let (n_lo, n_hi) = table.nec.split_at_mut(half);
+        std::thread::scope(|scope| {
+            scope.spawn(|| finish(0, w_lo, n_lo));
+            finish(half, w_hi, n_hi);
+        });
+        table.main = words
+            .iter()
+            .map(|&w| w as u32 & 0xf_ffff | classes.id(w >> COST_SHIFT) << COST_SHIFT)
+            .collect();
         table
     }
 }
