@@ -320,13 +320,13 @@ impl SuitTable {
                 let own = main[r];
                 let costs = own >> COST_SHIFT;
                 // Lanes (one byte per target, even and odd targets apart) where own < 15.
-                const LO: u64 = 0x0f0f_0f0f_0f;
-                const H: u64 = 0x8080_8080_80;
-                const ONE: u64 = 0x0101_0101_01;
+                const LO: u64 = 0x000f_0f0f_0f0f;
+                const H: u64 = 0x0080_8080_8080;
+                const ONE: u64 = 0x0001_0101_0101;
                 let own_e = costs & LO;
                 let own_o = costs >> 4 & LO;
-                let live_e = ((own_e ^ LO) + 0x7f7f_7f7f_7f) & H;
-                let live_o = ((own_o ^ LO) + 0x7f7f_7f7f_7f) & H;
+                let live_e = ((own_e ^ LO) + 0x007f_7f7f_7f7f) & H;
+                let live_o = ((own_o ^ LO) + 0x007f_7f7f_7f7f) & H;
                 let mut add = 0u64;
                 let mut nec = [0u64; 2];
                 for t in 0..kinds {
