@@ -30,8 +30,9 @@ pub struct Wait {
     pub live: u8,
     /// The forms the tile completes.
     pub forms: FormSet,
-    /// One decomposition of the completed concealed part (only from [`waits_explained`]).
-    pub decomposition: Option<Decomposition>,
+    /// One decomposition of the completed concealed part (only from [`waits_explained`]);
+    /// boxed so that a wait stays 16 bytes on the fast path.
+    pub decomposition: Option<Box<Decomposition>>,
 }
 
 /// A shape wait that cannot be won on, with the reason.
@@ -202,12 +203,11 @@ fn compute(e: &Engine, explain: bool) -> WaitsResult {
         let t = bits.trailing_zeros() as usize;
         bits &= bits - 1;
         let tile = Tile::from_index(t).expect("tile index");
-        let mut forms = FormSet::default();
-        for f in Form::ALL {
-            if (masks[f as usize] | karaten[f as usize]) >> t & 1 == 1 {
-                forms.insert(f);
-            }
+        let mut bits_of_forms = 0u8;
+        for (f, (m, k)) in masks.iter().zip(karaten.iter()).enumerate() {
+            bits_of_forms |= (((m | k) >> t) as u8 & 1) << f;
         }
+        let forms = FormSet(bits_of_forms);
         let copies = p.rules.copies(tile);
         let reason = if p.hand[t] >= copies {
             Some(Exclusion::KaratenHand)
@@ -226,7 +226,7 @@ fn compute(e: &Engine, explain: bool) -> WaitsResult {
             }),
             None => {
                 let decomposition = if explain {
-                    explain_wait(e, t, forms)
+                    explain_wait(e, t, forms).map(Box::new)
                 } else {
                     None
                 };

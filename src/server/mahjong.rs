@@ -70,7 +70,7 @@ pub fn waits(
                     .map(|d| d.wildcard_as.iter().map(ToString::to_string).collect())
                     .unwrap_or_default(),
                 decomposition: if request.decompose {
-                    w.decomposition.as_ref().map(decomposition)
+                    w.decomposition.as_deref().map(decomposition)
                 } else {
                     None
                 },
