@@ -100,8 +100,13 @@ fn compute(e: &Engine, explain: bool) -> WaitsResult {
     let mut plain = None;
     if w == 0 && !e.uncapped {
         let l = looks(&e.slots, &p.nat);
-        let standard = waits_no_wild(&e.slots, &l) & e.usable;
-        masks[Form::Standard as usize] = standard;
+        // The standard replacement number first: it is needed anyway when the hand is not
+        // ready (nearly always, for a random hand), and the waits exist exactly when it is 1.
+        let r_std = replacement(&l, m as usize);
+        r_min = r_std;
+        if r_std == 1 {
+            masks[Form::Standard as usize] = waits_no_wild(&e.slots, &l) & e.usable;
+        }
         plain = Some(l);
         // The closed special forms are O(1) on the count groups; the knitted ones are rarer.
         let rules = p.rules;
@@ -183,9 +188,6 @@ fn compute(e: &Engine, explain: bool) -> WaitsResult {
     let all: u64 = masks.iter().chain(karaten.iter()).fold(0, |a, &b| a | b) & in_game;
     if all == 0 {
         // Not ready in any form (the common case for a random hand): only the shanten is left.
-        if let Some(l) = &plain {
-            r_min = r_min.min(replacement(l, m as usize));
-        }
         return WaitsResult {
             tenpai: false,
             shanten: r_min.saturating_sub(w + 1).max(1),
@@ -249,9 +251,6 @@ fn compute(e: &Engine, explain: bool) -> WaitsResult {
     let shanten = if tenpai {
         0
     } else {
-        if let Some(l) = &plain {
-            r_min = r_min.min(replacement(l, m as usize));
-        }
         // A hand that is ready in shape but not under the policy is at least one exchange away.
         r_min.saturating_sub(w + 1).max(1)
     };
