@@ -6,7 +6,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use cardrules::mahjong::{Preset, Rules, analyze, tables, waits, waits_explained};
+use cardrules::mahjong::{Preset, Rules, analyze, shape_waits, tables, waits, waits_explained};
 use cardrules::tiles::Tile;
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::seq::SliceRandom;
@@ -175,6 +175,13 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             i = (i + 1) & 1023;
             black_box(waits(&riichi, black_box(&tenpai[i]), &[], &[]).unwrap())
+        })
+    });
+    let mut i = 0;
+    g.bench_function("cardrules_shape_waits", |b| {
+        b.iter(|| {
+            i = (i + 1) & 1023;
+            black_box(shape_waits(&riichi, black_box(&tenpai[i]), &[]).unwrap())
         })
     });
     let mut i = 0;

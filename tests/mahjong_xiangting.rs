@@ -3,7 +3,7 @@
 //! Both refuse a fifth copy in the concealed hand, so pure karaten is "not ready" in both; with no
 //! melds and nothing visible, our waits plus the excluded waits other than pure karaten are its set.
 
-use cardrules::mahjong::{Exclusion, Preset, RuleOverrides, Rules, analyze, waits};
+use cardrules::mahjong::{Exclusion, Preset, RuleOverrides, Rules, analyze, shape_waits, waits};
 use cardrules::tiles::{Tile, format_tiles};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -70,6 +70,13 @@ fn compare(three: bool) {
         let (rn, necessary) = calculate_necessary_tiles(&counts(&hand), pc).unwrap();
         let name = format_tiles(&hand);
         assert_eq!(ours.shanten, rn - 1, "shanten of {name}");
+        let shape = shape_waits(&rules, &hand, &[]).unwrap();
+        assert_eq!(shape.shanten, rn - 1, "shape shanten of {name}");
+        if rn == 1 {
+            assert_eq!(shape.tiles, necessary, "shape waits of {name}");
+        } else {
+            assert_eq!(shape.tiles, 0, "{name} is not ready");
+        }
         if ours.tenpai {
             tenpai += 1;
             let shape = mask(

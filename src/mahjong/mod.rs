@@ -28,4 +28,6 @@ pub use forms::{Form, FormSet};
 pub use hand::{Meld, MeldKind};
 pub use rules::{KaratenPolicy, Preset, RuleOverrides, Rules};
 pub use tables::warm_up;
-pub use waits::{ExcludedWait, Exclusion, Wait, WaitsResult, waits, waits_explained};
+pub use waits::{
+    ExcludedWait, Exclusion, ShapeWaits, Wait, WaitsResult, shape_waits, waits, waits_explained,
+};

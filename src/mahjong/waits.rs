@@ -77,6 +77,39 @@ pub fn waits(
     })
 }
 
+/// The shape-level answer: the tiles that complete a 3n+1 hand (never a fifth copy of a kind
+/// held four times) as a tile mask, and the shanten (0 exactly when the mask is not empty). No
+/// live counts, policy or lists, hence no allocation: the like-for-like counterpart of
+/// `xiangting::calculate_necessary_tiles` at tenpai.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShapeWaits {
+    /// Bit `i` set when tile index `i` completes the hand.
+    pub tiles: u64,
+    /// Shape shanten: 0 when `tiles` is not empty.
+    pub shanten: u8,
+}
+
+/// [`ShapeWaits`] of a concealed hand of 3n+1 tiles (counting each declared meld as 3).
+pub fn shape_waits(
+    rules: &Rules,
+    hand: &[Tile],
+    melds: &[Meld],
+) -> Result<ShapeWaits, MahjongError> {
+    with_prepared(rules, hand, melds, &[], 1, |p| {
+        let e = Engine::new(p);
+        let stage = shape_stage(&e);
+        let tiles = stage.masks.iter().fold(0, |a, &b| a | b) & (e.usable | e.wild_mask);
+        ShapeWaits {
+            tiles,
+            shanten: if tiles != 0 {
+                0
+            } else {
+                stage.r_min.saturating_sub(p.wild + 1).max(1)
+            },
+        }
+    })
+}
+
 /// [`waits`] plus one decomposition for each wait, showing what every wildcard stands for.
 pub fn waits_explained(
     rules: &Rules,
@@ -89,11 +122,19 @@ pub fn waits_explained(
     })
 }
 
-fn compute(e: &Engine, explain: bool) -> WaitsResult {
+/// The shape stage shared by [`waits`] and [`shape_waits`]: the waits of each form (no fifth
+/// copies), the lowest replacement number over the forms, and the suit lookups when the plain
+/// (no-wildcard) path ran.
+struct Stage {
+    masks: [u64; 6],
+    r_min: u8,
+    plain: Option<[Look; 4]>,
+}
+
+fn shape_stage(e: &Engine) -> Stage {
     let p = e.p;
     let w = p.wild;
     let m = p.melds_needed;
-    let in_game = e.usable | e.wild_mask;
     // Shape waits per form (index = Form as usize).
     let mut masks = [0u64; 6];
     let mut r_min = INF;
@@ -157,6 +198,23 @@ fn compute(e: &Engine, explain: bool) -> WaitsResult {
             }
         }
     }
+    Stage {
+        masks,
+        r_min,
+        plain,
+    }
+}
+
+fn compute(e: &Engine, explain: bool) -> WaitsResult {
+    let p = e.p;
+    let w = p.wild;
+    let m = p.melds_needed;
+    let in_game = e.usable | e.wild_mask;
+    let Stage {
+        masks,
+        r_min,
+        plain,
+    } = shape_stage(e);
     // Waits on a fifth copy: shapes that need a kind whose four copies are all in the hand.
     let mut karaten = [0u64; 6];
     if !p.void_held && p.kinds.by[4] != 0 {
