@@ -4,7 +4,7 @@
 //! A concealed hand never holds more than 14 tiles, so only vectors whose digits sum to at most 14
 //! are stored (405,350 for a 9-kind suit, 43,130 for the 7 honours, 15 for the three-player
 //! characters suit that has only 1m and 9m). A vector is addressed by its combinatorial rank among
-//! those vectors in lexicographic order, computed with one small-table addition per kind.
+//! those vectors in lexicographic order, computed with one small-table addition per two kinds.
 //!
 //! Per vector the tables hold:
 //! - whether it is complete as melds only, or as melds plus exactly one pair, and the kinds whose
@@ -18,6 +18,9 @@
 //!
 //! The cost is computed without ever leaving the 14-tile domain: cost = |target| - coverage, where
 //! coverage is the largest sub-multiset of the vector that can still be completed to a target.
+//! Only 130 distinct rows of ten costs occur, so a vector stores a one-byte cost class, and the
+//! classes of two suits combine through a 130 x 130 table. The build takes roughly 75-125 ms on
+//! the 2-core development machine, depending on its load; servers run it at start-up.
 
 use std::sync::OnceLock;
 
