@@ -230,3 +230,86 @@ fn analyze_names_the_best_discard() {
     assert_eq!(r.shanten, -1);
     assert_eq!(r.decomposition.unwrap().form, Form::Standard);
 }
+
+#[test]
+fn arbitrary_requests_answer_or_reject_without_panicking() {
+    use cardrules::mahjong::{shape_waits, waits_explained};
+    use cardrules::tiles::Tile;
+    use rand::{Rng, SeedableRng};
+    let cases: usize = std::env::var("CARDRULES_PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3000);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    let presets = [
+        Preset::Riichi,
+        Preset::Guobiao,
+        Preset::Sichuan,
+        Preset::Hongzhong,
+    ];
+    let maybe = |rng: &mut rand_chacha::ChaCha8Rng| {
+        if rng.random_bool(0.3) {
+            Some(rng.random_bool(0.5))
+        } else {
+            None
+        }
+    };
+    let tile =
+        |rng: &mut rand_chacha::ChaCha8Rng| Tile::from_index(rng.random_range(0..34)).unwrap();
+    for _ in 0..cases {
+        let overrides = RuleOverrides {
+            seven_pairs: maybe(&mut rng),
+            seven_pairs_quads: maybe(&mut rng),
+            thirteen_orphans: maybe(&mut rng),
+            knitted: maybe(&mut rng),
+            wildcards: rng.random_bool(0.2).then(|| {
+                (0..rng.random_range(0..3))
+                    .map(|_| tile(&mut rng))
+                    .collect()
+            }),
+            honors: maybe(&mut rng),
+            three_player: maybe(&mut rng),
+            void_suit: rng.random_bool(0.2).then(|| {
+                [
+                    None,
+                    Some(TileSuit::Man),
+                    Some(TileSuit::Pin),
+                    Some(TileSuit::Sou),
+                ][rng.random_range(0..4)]
+            }),
+            chi: maybe(&mut rng),
+            karaten: None,
+            wildcard_fifth_copy: maybe(&mut rng),
+            wildcard_copies: rng.random_bool(0.1).then(|| rng.random_range(3..10)),
+        };
+        let Ok(rules) = Rules::with_overrides(presets[rng.random_range(0..4)], &overrides) else {
+            continue;
+        };
+        let hand: Vec<_> = (0..rng.random_range(0..18))
+            .map(|_| tile(&mut rng))
+            .collect();
+        let melds: Vec<Meld> = (0..rng.random_range(0..5))
+            .filter_map(|_| {
+                let t = tile(&mut rng);
+                let kind = [MeldKind::Chi, MeldKind::Pon, MeldKind::Kan][rng.random_range(0..3)];
+                let tiles: Vec<_> = match kind {
+                    MeldKind::Chi => (0..3)
+                        .filter_map(|k| Tile::from_index(t.index() + k))
+                        .collect(),
+                    MeldKind::Pon => vec![t; 3],
+                    MeldKind::Kan => vec![t; 4],
+                };
+                Meld::from_tiles(kind, &tiles, kind == MeldKind::Kan && rng.random_bool(0.5)).ok()
+            })
+            .collect();
+        let visible: Vec<_> = (0..rng.random_range(0..6))
+            .map(|_| tile(&mut rng))
+            .collect();
+        if let Ok(w) = waits_explained(&rules, &hand, &melds, &visible) {
+            assert_eq!(w.tenpai, w.shanten == 0, "{}", format_tiles(&hand));
+            let s = shape_waits(&rules, &hand, &melds).unwrap();
+            assert_eq!(s.shanten == 0, s.tiles != 0);
+        }
+        let _ = analyze(&rules, &hand, &melds, &visible);
+    }
+}
