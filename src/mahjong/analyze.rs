@@ -94,11 +94,11 @@ struct Base {
 impl Base {
     fn new(e: &Engine) -> Base {
         let looks = looks(&e.slots, &e.p.nat);
-        let costs: [Costs; 4] = std::array::from_fn(|i| costs_of(looks[i].word));
+        let costs: [Costs; 4] = std::array::from_fn(|i| costs_of(looks[i].class));
         let mut pair = [[[INF; TARGETS]; 4]; 4];
         for a in 0..4 {
             for b in a + 1..4 {
-                pair[a][b] = *pair_costs(looks[a].word, looks[b].word);
+                pair[a][b] = *pair_costs(looks[a].class, looks[b].class);
                 pair[b][a] = pair[a][b];
             }
         }
@@ -117,7 +117,7 @@ impl Base {
 
     /// Standard replacement number and improving tiles after suit `x` becomes `lx`.
     fn after(&self, e: &Engine, x: usize, lx: &Look, melds: usize) -> (u8, u64) {
-        let cx = costs_of(lx.word);
+        let cx = costs_of(lx.class);
         let best = min_split(&cx, &self.rest[x], melds);
         if best >= INF {
             return (INF, 0);
@@ -159,14 +159,15 @@ fn winning_form(e: &Engine) -> Option<Form> {
         let l = looks(&e.slots, &p.nat);
         let mut pair_suits = 0;
         let mut ok = true;
-        for x in &l {
+        for (i, x) in l.iter().enumerate() {
+            let flags = x.flags(&e.slots[i]);
             if x.rank == u32::MAX && x.sum > 0 {
                 ok = false;
             } else if x.sum % 3 == 2 {
                 pair_suits += 1;
-                ok &= x.word & 2 != 0;
+                ok &= flags & 2 != 0;
             } else {
-                ok &= x.sum % 3 == 0 && x.word & 1 != 0;
+                ok &= x.sum % 3 == 0 && flags & 1 != 0;
             }
         }
         if ok && pair_suits == 1 {

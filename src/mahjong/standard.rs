@@ -109,20 +109,29 @@ pub(crate) fn slots(rules: &Rules) -> [Slot; 4] {
     s
 }
 
-/// One suit of a hand as looked up: digit sum, rank and main word.
+/// One suit of a hand as looked up: digit sum, rank and cost class.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Look {
     /// Tiles of the suit in the hand.
     pub(crate) sum: u8,
     /// Rank in the suit's table (`u32::MAX` for an inactive suit).
     pub(crate) rank: u32,
-    /// The table's main word (waits and costs).
-    pub(crate) word: u64,
+    /// The cost class (0 for an inactive suit: only the empty target is reachable).
+    pub(crate) class: u8,
 }
 
-/// Main word of a suit that takes no part: complete when empty, cost class 0 (only the empty
-/// target reachable).
-const IDLE_WORD: u64 = 1;
+impl Look {
+    /// The waits word (completeness flags and completing kinds), read only when needed; an
+    /// inactive suit is complete when empty and completed by nothing.
+    #[inline]
+    pub(crate) fn flags(&self, s: &Slot) -> u32 {
+        if self.rank == u32::MAX {
+            1
+        } else {
+            s.table.waits(self.rank as usize)
+        }
+    }
+}
 
 /// Looks up one suit vector.
 #[inline(always)]
@@ -133,13 +142,13 @@ pub(crate) fn look(s: &Slot, v: &[u8; 9]) -> Look {
         Look {
             sum,
             rank: rank as u32,
-            word: s.table.main(rank),
+            class: s.table.class(rank),
         }
     } else {
         Look {
             sum,
             rank: u32::MAX,
-            word: IDLE_WORD,
+            class: 0,
         }
     }
 }
@@ -180,21 +189,22 @@ pub(crate) fn waits_no_wild(slots: &[Slot; 4], l: &[Look; 4]) -> u64 {
             _ => {}
         }
     }
-    let complete0 = |i: usize| l[i].word & 1 != 0;
-    let complete1 = |i: usize| l[i].word & 2 != 0;
+    let words: [u32; 4] = std::array::from_fn(|i| l[i].flags(&slots[i]));
+    let complete0 = |i: usize| words[i] & 1 != 0;
+    let complete1 = |i: usize| words[i] & 2 != 0;
     if ones == 1 && twos == 0 {
         if (0..4).all(|i| i == x1 || complete0(i)) {
-            return slots[x1].spread((l[x1].word >> 11) as u32 & 0x1ff);
+            return slots[x1].spread(words[x1] >> 11 & 0x1ff);
         }
     } else if ones == 0 && twos == 2 {
         let [x, y] = x2;
         let mut mask = 0;
         if (0..4).all(|i| i == x || i == y || complete0(i)) {
             if complete1(y) {
-                mask |= slots[x].spread((l[x].word >> 2) as u32 & 0x1ff);
+                mask |= slots[x].spread(words[x] >> 2 & 0x1ff);
             }
             if complete1(x) {
-                mask |= slots[y].spread((l[y].word >> 2) as u32 & 0x1ff);
+                mask |= slots[y].spread(words[y] >> 2 & 0x1ff);
             }
         }
         return mask;
@@ -248,8 +258,8 @@ fn split<const M: usize>(c: &Costs, rest: &Costs) -> u8 {
 pub(crate) fn replacement(l: &[Look; 4], melds: usize) -> u8 {
     // Two suits at a time through the class-pair table, then one split.
     min_split(
-        pair_costs(l[0].word, l[1].word),
-        pair_costs(l[2].word, l[3].word),
+        pair_costs(l[0].class, l[1].class),
+        pair_costs(l[2].class, l[3].class),
         melds,
     )
 }
@@ -313,7 +323,7 @@ pub(crate) fn replacement_and_improving(
     l: &[Look; 4],
     melds: usize,
 ) -> (u8, u64) {
-    let c: [Costs; 4] = std::array::from_fn(|i| costs_of(l[i].word));
+    let c: [Costs; 4] = std::array::from_fn(|i| costs_of(l[i].class));
     // rest[i]: the other three suits combined.
     let c01 = conv(&c[0], &c[1]);
     let c23 = conv(&c[2], &c[3]);

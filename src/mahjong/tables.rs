@@ -43,17 +43,19 @@ pub(crate) struct SuitTable {
     /// `pairs[j][s][a * 5 + b]`: the contribution of digits `a`, `b` at positions `2j`, `2j + 1`
     /// (half the dependent loads of `offsets`; combinations that overrun `s` are never read).
     pairs: [[[u32; 25]; MAX_SUM + 1]; 5],
-    /// Main word per rank: bit 0 complete as melds, bit 1 complete as melds + pair,
-    /// bits 2-10 kinds completing as melds, bits 11-19 kinds completing as melds + pair,
-    /// bits 20-27: the cost class (see [`Tables::classes`]).
-    main: Vec<u32>,
+    /// Cost class per rank (see [`Tables::classes`]). Kept apart from the waits words: the
+    /// shanten of a hand that is not ready (the common case) reads only these 400 KB.
+    class: Vec<u8>,
+    /// Waits word per rank: bit 0 complete as melds, bit 1 complete as melds + pair,
+    /// bits 2-10 kinds completing as melds, bits 11-19 kinds completing as melds + pair.
+    waits: Vec<u32>,
     /// Improving kinds per rank and target: target k < 7 at bits 9k of word 0, k >= 7 at bits
     /// 9(k - 7) of word 1. Kept apart from `main` so the waits path touches less memory.
     nec: Vec<[u64; 2]>,
 }
 
-/// Bit offset of the costs while building, and of the cost class in a main word.
-pub(crate) const COST_SHIFT: u32 = 20;
+/// Bit offset of the packed costs in the words the build works with.
+const COST_SHIFT: u32 = 20;
 
 /// Distinct per-target cost rows. Only about 130 occur over all suit and honour vectors, so a
 /// main word stores a one-byte class and two suits combine through a 130 x 130 table.
@@ -120,10 +122,16 @@ impl SuitTable {
         r as usize
     }
 
-    /// The main word (see the field docs) for a rank.
+    /// The cost class of a rank.
     #[inline]
-    pub(crate) fn main(&self, rank: usize) -> u64 {
-        self.main[rank] as u64
+    pub(crate) fn class(&self, rank: usize) -> u8 {
+        self.class[rank]
+    }
+
+    /// The waits word (see the field docs) of a rank.
+    #[inline]
+    pub(crate) fn waits(&self, rank: usize) -> u32 {
+        self.waits[rank]
     }
 
     /// The improving-kind words for a rank.
@@ -176,7 +184,8 @@ impl SuitTable {
             kinds,
             offsets,
             pairs,
-            main: Vec::new(),
+            class: Vec::new(),
+            waits: Vec::new(),
             nec: vec![[0; 2]; size],
         };
 
@@ -363,9 +372,10 @@ impl SuitTable {
             scope.spawn(|| finish(0, w_lo, n_lo));
             finish(half, w_hi, n_hi);
         });
-        table.main = words
+        table.waits = words.iter().map(|&w| w as u32 & 0xf_ffff).collect();
+        table.class = words
             .iter()
-            .map(|&w| w as u32 & 0xf_ffff | classes.id(w >> COST_SHIFT) << COST_SHIFT)
+            .map(|&w| classes.id(w >> COST_SHIFT) as u8)
             .collect();
         table
     }
@@ -472,21 +482,20 @@ pub fn warm_up() {
 #[doc(hidden)]
 pub fn build_uncached() -> usize {
     let t = Tables::build();
-    t.suit.main.len() + t.honors.main.len() + t.terminals.main.len() + t.pairs.len()
+    t.suit.class.len() + t.honors.class.len() + t.terminals.class.len() + t.pairs.len()
 }
 
-/// The ten per-target costs of a main word ([`INF`] when unreachable).
+/// The ten per-target costs of a cost class ([`INF`] when unreachable).
 #[inline]
-pub(crate) fn costs_of(word: u64) -> [u8; TARGETS] {
-    tables().classes[(word >> COST_SHIFT) as usize & 0xff]
+pub(crate) fn costs_of(class: u8) -> [u8; TARGETS] {
+    tables().classes[class as usize]
 }
 
-/// The combined costs of two suits' main words.
+/// The combined costs of two suits' cost classes.
 #[inline]
-pub(crate) fn pair_costs(a: u64, b: u64) -> &'static [u8; TARGETS] {
+pub(crate) fn pair_costs(a: u8, b: u8) -> &'static [u8; TARGETS] {
     let t = tables();
-    let k = t.classes.len();
-    &t.pairs[((a >> COST_SHIFT) as usize & 0xff) * k + ((b >> COST_SHIFT) as usize & 0xff)]
+    &t.pairs[a as usize * t.classes.len() + b as usize]
 }
 
 /// The improving kinds (a bit per position of the suit) of target `k`.
@@ -502,7 +511,7 @@ mod tests {
     #[test]
     fn ranks_are_a_bijection() {
         let t = &tables().honors;
-        let mut seen = vec![false; t.main.len()];
+        let mut seen = vec![false; t.class.len()];
         let mut cur = [0u8; 9];
         let mut all = Vec::new();
         enumerate(&mut cur, 0, 7, MAX_SUM, &mut all);
@@ -513,29 +522,29 @@ mod tests {
             seen[r] = true;
         }
         assert!(seen.iter().all(|&s| s));
-        assert_eq!(tables().suit.main.len(), 405_350);
-        assert_eq!(tables().honors.main.len(), 43_130);
+        assert_eq!(tables().suit.class.len(), 405_350);
+        assert_eq!(tables().honors.class.len(), 43_130);
     }
 
     #[test]
     fn completeness_and_costs() {
         let t = &tables().suit;
-        let w = t.main(t.rank(&[1, 1, 1, 0, 0, 0, 0, 0, 0]));
+        let w = t.waits(t.rank(&[1, 1, 1, 0, 0, 0, 0, 0, 0]));
         assert_eq!(w & 3, 1);
-        let w = t.main(t.rank(&[3, 1, 1, 1, 1, 1, 1, 1, 3]));
+        let w = t.waits(t.rank(&[3, 1, 1, 1, 1, 1, 1, 1, 3]));
         // 1112345678999: every kind completes it with the pair.
         assert_eq!(w >> 11 & 0x1ff, 0x1ff);
         // 1111 towards one meld + pair: no fifth copy, so 2 more tiles (11 + 123, or 111 + xx);
         // every kind but 1 helps.
         let r = t.rank(&[4, 0, 0, 0, 0, 0, 0, 0, 0]);
-        assert_eq!(costs_of(t.main(r))[3], 2);
+        assert_eq!(costs_of(t.class(r))[3], 2);
         assert_eq!(improving_of(t.nec(r), 3), 0x1fe);
         // Empty suit: one meld costs 3, a pair 2.
-        let c = costs_of(t.main(0));
+        let c = costs_of(t.class(0));
         assert_eq!(c[2], 3);
         assert_eq!(c[1], 2);
         // The three-player characters (1m, 9m) can never hold two melds and a pair.
-        let c = costs_of(tables().terminals.main(0));
+        let c = costs_of(tables().terminals.class(0));
         assert_eq!(c[5], INF);
     }
 }

@@ -342,7 +342,7 @@ fn fifth_copy_completes(e: &Engine, l: &[Look; 4], t: usize) -> bool {
     let flags = |d: u8| {
         let mut w = v;
         w[pos] -= d;
-        slot.table.main(slot.table.rank(&w))
+        slot.table.waits(slot.table.rank(&w))
     };
     let minus2 = flags(2);
     let minus1 = flags(1);
@@ -353,7 +353,8 @@ fn fifth_copy_completes(e: &Engine, l: &[Look; 4], t: usize) -> bool {
         let (sum, w0, w1) = if i == x {
             (li.sum + 1, c0, c1)
         } else {
-            (li.sum, li.word & 1 != 0, li.word & 2 != 0)
+            let f = li.flags(&e.slots[i]);
+            (li.sum, f & 1 != 0, f & 2 != 0)
         };
         match sum % 3 {
             0 if w0 => {}
