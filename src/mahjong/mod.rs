@@ -3,12 +3,16 @@
 //!
 //! - [`waits`] / [`waits_explained`]: for a 3n+1 hand, ready or not, shanten, each winning tile
 //!   with its live copies and forms, dead waits with the reason, wildcard substitutions.
+//! - [`shape_waits`]: the same question answered as a tile mask and a shape shanten, with no
+//!   lists and no allocation (what `xiangting::calculate_necessary_tiles` answers at tenpai).
 //! - [`analyze`]: for a 3n+2 hand, complete or not (with a decomposition), and every distinct
 //!   discard's shanten and improving tiles, best first.
 //!
 //! Speed comes from per-suit tables ([`tables`]) built once on first use (or at start-up with
-//! [`warm_up`]): the standard form's waits are four lookups combined by residue mod 3, and the
-//! exact replacement number (shanten + 1) is a min-plus combination of four looked-up cost rows.
+//! [`warm_up`]): the exact replacement number (shanten + 1) is two lookups in a table of
+//! combined per-suit cost classes, and when it is 1 the standard form's waits are four lookups
+//! combined by residue mod 3. Validation happens first and returns a typed [`MahjongError`]
+//! naming the request field.
 
 pub mod analyze;
 pub mod decompose;
