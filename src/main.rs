@@ -96,7 +96,7 @@ async fn run(args: ServeArgs) -> ExitCode {
         tracing::error!("building the mahjong tables failed");
         return ExitCode::FAILURE;
     }
-    tracing::debug!(elapsed = ?started.elapsed(), "mahjong tables built");
+    tracing::info!(elapsed = ?started.elapsed(), "mahjong tables built");
     tracing::info!(listen = %config.listen, ?config, "cardrules serving");
     match server::serve(&config, listener, shutdown_signal()).await {
         Ok(()) => {
