@@ -96,6 +96,11 @@ async fn validate_play_judges_hand_combo_and_previous() {
             "{play} over {previous}: {response:?}"
         );
         assert!(!response.message.is_empty());
+        if reason == IllegalPlayReason::NotInHand {
+            // Held by rank, not by card: still read, and the message names the card.
+            assert_eq!(response.message, "the hand does not hold JS");
+            assert_eq!(response.reading.unwrap().r#type, ComboType::Single as i32);
+        }
     }
     assert!(
         client

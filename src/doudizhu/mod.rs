@@ -21,4 +21,6 @@ pub use combo::{Combo, ComboKind};
 pub use compare::{Comparison, Outcome, beats, compare_plays};
 pub use enumerate::{Play, for_each_play, list_plays};
 pub use rules::{Game, Preset, Rules, RulesError, TooManyCopies};
-pub use validate::{IllegalReason, ReadingSelector, Verdict, choose_reading, validate_play};
+pub use validate::{
+    IllegalReason, ReadingSelector, Verdict, choose_reading, not_in_hand, validate_play,
+};

@@ -120,11 +120,11 @@ pub fn validate_play(
             None => Verdict::illegal(IllegalReason::MustLead, None, Readings::new()),
         };
     }
+    if hand.is_some_and(|hand| !play.is_subset_of(hand)) {
+        return not_in_hand(play, intended, rules);
+    }
     let readings = classify(play, rules);
     let first = choose_reading(&readings, intended);
-    if hand.is_some_and(|hand| !play.is_subset_of(hand)) {
-        return Verdict::illegal(IllegalReason::NotInHand, first, readings);
-    }
     if readings.is_empty() {
         return Verdict::illegal(IllegalReason::NotACombo, None, readings);
     }
@@ -153,6 +153,20 @@ pub fn validate_play(
         IllegalReason::WrongType
     };
     Verdict::illegal(reason, Some(first), readings)
+}
+
+/// The verdict for a play the player does not hold: NOT_IN_HAND, still with the play's readings.
+///
+/// [`validate_play`] finds this itself from rank counts; a caller that knows the exact cards
+/// (suited hands, where `3H` is not `3D`) decides containment and calls this directly.
+pub fn not_in_hand(
+    play: &RankCounts,
+    intended: Option<&ReadingSelector>,
+    rules: &Rules,
+) -> Verdict {
+    let readings = classify(play, rules);
+    let first = choose_reading(&readings, intended);
+    Verdict::illegal(IllegalReason::NotInHand, first, readings)
 }
 
 #[cfg(test)]

@@ -264,26 +264,9 @@ fn parse_cards(
     })
 }
 
-/// Whether `hand` holds `play`: the exact cards when both are suited, else rank counts.
-fn holds(hand: &Cards, play: &Cards) -> bool {
-    if hand.suited && play.suited {
-        let mut have = [0u8; 54 + Rank::COUNT];
-        for &card in &hand.cards {
-            have[physical_index(card)] += 1;
-        }
-        play.cards.iter().all(|&card| {
-            let slot = &mut have[physical_index(card)];
-            let held = *slot > 0;
-            *slot = slot.saturating_sub(1);
-            held
-        })
-    } else {
-        play.counts.is_subset_of(&hand.counts)
-    }
-}
-
-/// The first card of `play` that `hand` does not hold, for the NOT_IN_HAND message.
-fn missing_card(hand: &Cards, play: &Cards) -> String {
+/// What `hand` lacks of `play`, for the NOT_IN_HAND message; `None` when it holds the play. The
+/// exact cards count when both lists are suited, rank counts otherwise.
+fn missing_card(hand: &Cards, play: &Cards) -> Option<String> {
     if hand.suited && play.suited {
         let mut have = [0u8; 54 + Rank::COUNT];
         for &card in &hand.cards {
@@ -292,18 +275,16 @@ fn missing_card(hand: &Cards, play: &Cards) -> String {
         for &card in &play.cards {
             let slot = &mut have[physical_index(card)];
             if *slot == 0 {
-                return format!("the hand does not hold {card}");
+                return Some(format!("the hand does not hold {card}"));
             }
             *slot -= 1;
         }
+        return None;
     }
-    for rank in Rank::ALL {
+    Rank::ALL.into_iter().find_map(|rank| {
         let (needed, held) = (play.counts.get(rank), hand.counts.get(rank));
-        if needed > held {
-            return format!("the play has {needed} × {rank} but the hand holds {held}");
-        }
-    }
-    "the hand does not hold the play".to_string()
+        (needed > held).then(|| format!("the play has {needed} × {rank} but the hand holds {held}"))
+    })
 }
 
 fn kind_to_pb(kind: ComboKind) -> pb::ComboType {
@@ -512,7 +493,7 @@ fn previous_from(
 fn verdict_message(
     verdict: &Verdict,
     play: &Cards,
-    hand: Option<&Cards>,
+    missing: Option<String>,
     previous: Option<&Combo>,
     rules: &Rules,
 ) -> String {
@@ -527,10 +508,9 @@ fn verdict_message(
         Some(IllegalReason::MustLead) => {
             "the leader must play: passing is allowed only when responding".to_string()
         }
-        Some(IllegalReason::NotInHand) => match hand {
-            Some(hand) => missing_card(hand, play),
-            None => "the hand does not hold the play".to_string(),
-        },
+        Some(IllegalReason::NotInHand) => {
+            missing.unwrap_or_else(|| "the hand does not hold the play".to_string())
+        }
         Some(IllegalReason::NotACombo) => not_a_combo(&play.counts, rules),
         Some(IllegalReason::NoSuchReading) => format!(
             "{} cannot be read as intended; its readings: {}",
@@ -591,19 +571,20 @@ pub fn validate_play(
     let Some(play) = play else {
         return Err(InvalidArgument::new("play", "unreadable"));
     };
-    // The core counts ranks; the exact-card check for suited lists happens here. A play the hand
-    // does not hold is judged against an empty hand, which makes it NOT_IN_HAND with every other
-    // field (readings, reading) computed as usual.
-    let held = hand.as_ref().is_none_or(|hand| holds(hand, &play));
-    let empty = RankCounts::EMPTY;
-    let verdict = doudizhu::validate_play(
-        (!held).then_some(&empty),
-        &play.counts,
-        previous.as_ref(),
-        intended.as_ref(),
-        &rules,
-    );
-    let message = verdict_message(&verdict, &play, hand.as_ref(), previous.as_ref(), &rules);
+    // The core counts ranks; suited lists are checked card by card here, at the edge.
+    let missing = hand.as_ref().and_then(|hand| missing_card(hand, &play));
+    let verdict = if missing.is_some() {
+        doudizhu::not_in_hand(&play.counts, intended.as_ref(), &rules)
+    } else {
+        doudizhu::validate_play(
+            hand.as_ref().map(|hand| &hand.counts),
+            &play.counts,
+            previous.as_ref(),
+            intended.as_ref(),
+            &rules,
+        )
+    };
+    let message = verdict_message(&verdict, &play, missing, previous.as_ref(), &rules);
     Ok(pb::ValidatePlayResponse {
         legal: verdict.legal,
         reason: reason_to_pb(verdict.reason) as i32,
@@ -855,10 +836,12 @@ mod tests {
         let same = parse_cards("play", &strings("3H"), Game::ThreePlayer, &mut errors).unwrap();
         let other = parse_cards("play", &strings("3D"), Game::ThreePlayer, &mut errors).unwrap();
         let ranks = parse_cards("play", &strings("3 3"), Game::ThreePlayer, &mut errors).unwrap();
-        assert!(holds(&hand, &same));
-        assert!(!holds(&hand, &other));
-        assert_eq!(missing_card(&hand, &other), "the hand does not hold 3D");
-        assert!(holds(&hand, &ranks));
+        assert_eq!(missing_card(&hand, &same), None);
+        assert_eq!(
+            missing_card(&hand, &other).as_deref(),
+            Some("the hand does not hold 3D")
+        );
+        assert_eq!(missing_card(&hand, &ranks), None);
     }
 
     #[test]
