@@ -136,8 +136,7 @@ fn tenpai_hands(rng: &mut ChaCha8Rng, n: usize) -> Vec<Vec<Tile>> {
         hand.pop();
         let ours: u64 = waits(&rules, &hand, &[], &[])
             .unwrap()
-            .waits
-            .iter()
+            .waits()
             .fold(0, |m, w| m | 1 << w.tile.index());
         let (rn, xt) =
             xiangting::calculate_necessary_tiles(&counts(&hand), xiangting::PlayerCount::Four)

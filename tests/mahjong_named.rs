@@ -11,7 +11,7 @@ fn t(s: &str) -> Vec<cardrules::tiles::Tile> {
 }
 
 fn wait_tiles(r: &cardrules::mahjong::WaitsResult) -> String {
-    format_tiles(&r.waits.iter().map(|w| w.tile).collect::<Vec<_>>())
+    format_tiles(&r.waits().map(|w| w.tile).collect::<Vec<_>>())
 }
 
 fn riichi() -> Rules {
@@ -24,7 +24,7 @@ fn nine_gates_waits_on_nine_tiles() {
     assert!(r.tenpai);
     assert_eq!(wait_tiles(&r), "123456789m");
     // Live: 1m and 9m have 3 in hand, so 1 left; the others 3.
-    let live: Vec<u8> = r.waits.iter().map(|w| w.live).collect();
+    let live: Vec<u8> = r.waits().map(|w| w.live).collect();
     assert_eq!(live, vec![1, 3, 3, 3, 3, 3, 3, 3, 1]);
 }
 
@@ -34,8 +34,7 @@ fn thirteen_orphans_thirteen_sided() {
     assert!(r.tenpai);
     assert_eq!(wait_tiles(&r), "19m19p19s1234567z");
     assert!(
-        r.waits
-            .iter()
+        r.waits()
             .all(|w| w.forms.contains(Form::ThirteenOrphans) && w.live == 3)
     );
     // With the option off it is far from ready.
@@ -57,10 +56,11 @@ fn pure_karaten_is_not_ready_in_riichi() {
     let r = waits(&riichi(), &t("1111m234p567p789s"), &[], &[]).unwrap();
     assert!(!r.tenpai);
     assert_eq!(r.shanten, 1);
-    assert!(r.waits.is_empty());
-    assert_eq!(r.excluded.len(), 1);
-    assert_eq!(r.excluded[0].tile.to_string(), "1m");
-    assert_eq!(r.excluded[0].reason, Exclusion::KaratenHand);
+    assert_eq!(r.waits().len(), 0);
+    let dead: Vec<_> = r.excluded().collect();
+    assert_eq!(dead.len(), 1);
+    assert_eq!(dead[0].tile.to_string(), "1m");
+    assert_eq!(dead[0].reason, Exclusion::KaratenHand);
     // Under the "ready" policy (Mortal's exhaustive-draw tenpai) the same hand is ready.
     let lenient = Rules::with_overrides(
         Preset::Riichi,
@@ -89,7 +89,7 @@ fn quad_as_two_pairs_depends_on_the_rules() {
     .unwrap();
     assert!(g.tenpai);
     assert_eq!(wait_tiles(&g), "6p");
-    assert!(g.waits[0].forms.contains(Form::SevenPairs));
+    assert!(g.waits().next().unwrap().forms.contains(Form::SevenPairs));
 }
 
 #[test]
@@ -100,7 +100,7 @@ fn melded_karaten_and_dead_waits() {
     let r = waits(&riichi(), &hand, &[pon], &[]).unwrap();
     // Tenhou: ready (the wait is dead through own melds, reported as excluded).
     assert!(r.tenpai);
-    assert_eq!(r.excluded[0].reason, Exclusion::KaratenMelds);
+    assert_eq!(r.excluded().next().unwrap().reason, Exclusion::KaratenMelds);
     let strict = Rules::with_overrides(
         Preset::Riichi,
         &RuleOverrides {
@@ -115,8 +115,9 @@ fn melded_karaten_and_dead_waits() {
     // All visible: ready, but dead.
     let r = waits(&riichi(), &t("123m456p789s1122z"), &[], &t("1z1z2z2z")).unwrap();
     assert!(r.tenpai);
-    assert!(r.waits.is_empty());
-    assert!(r.excluded.iter().all(|x| x.reason == Exclusion::AllVisible));
+    assert_eq!(r.waits().len(), 0);
+    assert_eq!(r.excluded().len(), 2);
+    assert!(r.excluded().all(|x| x.reason == Exclusion::AllVisible));
 }
 
 #[test]
@@ -156,14 +157,18 @@ fn sichuan_void_suit_blocks_readiness() {
 fn hongzhong_wildcards() {
     let rules = Rules::preset(Preset::Hongzhong);
     // Four wildcards plus 123m456p789s: waits on everything.
-    let r = waits_explained(&rules, &t("123m456p789s7777z"), &[], &[]).unwrap();
-    assert!(r.tenpai);
-    assert!(r.any_tile);
-    assert!(r.waits.iter().all(|w| w.decomposition.is_some()));
-    let r = waits_explained(&rules, &t("12m456p789s11s5s77z"), &[], &[]).unwrap();
-    assert!(r.tenpai);
-    let three_m = r.waits.iter().find(|w| w.tile.to_string() == "3m").unwrap();
-    let d = three_m.decomposition.as_ref().unwrap();
+    let x = waits_explained(&rules, &t("123m456p789s7777z"), &[], &[]).unwrap();
+    assert!(x.result.tenpai);
+    assert!(x.result.any_tile);
+    assert!(x.result.waits().all(|w| x.decomposition(w.tile).is_some()));
+    let x = waits_explained(&rules, &t("12m456p789s11s5s77z"), &[], &[]).unwrap();
+    assert!(x.result.tenpai);
+    let three_m = x
+        .result
+        .waits()
+        .find(|w| w.tile.to_string() == "3m")
+        .unwrap();
+    let d = x.decomposition(three_m.tile).unwrap();
     assert_eq!(d.wildcard_as.len(), 2);
     // Honours other than the wildcard are not in the game.
     assert!(waits(&rules, &t("123m456p789s1117z"), &[], &[]).is_err());
@@ -175,24 +180,15 @@ fn guobiao_knitted_forms() {
     // 全不靠 one short: 147m 258p 369s + 1234z waits on 5z 6z 7z.
     let r = waits(&g, &t("147m258p369s1234z"), &[], &[]).unwrap();
     assert_eq!(wait_tiles(&r), "567z");
-    assert!(
-        r.waits
-            .iter()
-            .all(|w| w.forms.contains(Form::KnittedHonors))
-    );
+    assert!(r.waits().all(|w| w.forms.contains(Form::KnittedHonors)));
     // 七星不靠: seven honours + 147m 25p 3s (one knitted tile short: 8p, 6s or 9s).
     let r = waits(&g, &t("147m25p3s1234567z"), &[], &[]).unwrap();
     assert_eq!(wait_tiles(&r), "8p69s");
-    assert!(
-        r.waits
-            .iter()
-            .any(|w| w.forms.contains(Form::SevenStarKnitted))
-    );
+    assert!(r.waits().any(|w| w.forms.contains(Form::SevenStarKnitted)));
     // 组合龙 + 123m + pair wait: 147m258p369s123m5z -> 5z.
     let r = waits(&g, &t("147m258p369s123m5z"), &[], &[]).unwrap();
     assert!(
-        r.waits
-            .iter()
+        r.waits()
             .any(|w| w.tile.to_string() == "5z" && w.forms.contains(Form::KnittedStraight))
     );
     // Riichi knows none of them.
@@ -305,8 +301,10 @@ fn arbitrary_requests_answer_or_reject_without_panicking() {
         let visible: Vec<_> = (0..rng.random_range(0..6))
             .map(|_| tile(&mut rng))
             .collect();
-        if let Ok(w) = waits_explained(&rules, &hand, &melds, &visible) {
+        if let Ok(x) = waits_explained(&rules, &hand, &melds, &visible) {
+            let w = &x.result;
             assert_eq!(w.tenpai, w.shanten == 0, "{}", format_tiles(&hand));
+            assert_eq!(x.decompositions.len(), w.waits().len());
             let s = shape_waits(&rules, &hand, &melds).unwrap();
             assert_eq!(s.shanten == 0, s.tiles != 0);
         }

@@ -280,12 +280,10 @@ fn engine_waits(rules: &Rules, hand: &[Tile], melds: &[Meld], visible: &[Tile]) 
     let w = waits(rules, hand, melds, visible)
         .unwrap_or_else(|e| panic!("{} {:?}: {e}", format_tiles(hand), melds));
     let mut out: Vec<(usize, Vec<Form>, Option<Exclusion>, u8)> = w
-        .waits
-        .iter()
+        .waits()
         .map(|x| (x.tile.index(), x.forms.iter().collect(), None, x.live))
         .chain(
-            w.excluded
-                .iter()
+            w.excluded()
                 .map(|x| (x.tile.index(), x.forms.iter().collect(), Some(x.reason), 0)),
         )
         .collect();
@@ -582,12 +580,10 @@ fn analyze_agrees_with_waits() {
                 let w = waits(&rules, &rest, &melds, &visible).unwrap();
                 if d.shanten == 0 {
                     let shape: Vec<Tile> = w
-                        .waits
-                        .iter()
+                        .waits()
                         .map(|x| x.tile)
                         .chain(
-                            w.excluded
-                                .iter()
+                            w.excluded()
                                 .filter(|x| x.reason != Exclusion::KaratenHand)
                                 .map(|x| x.tile),
                         )

@@ -80,9 +80,8 @@ fn compare(three: bool) {
         if ours.tenpai {
             tenpai += 1;
             let shape = mask(
-                ours.waits.iter().map(|w| w.tile).chain(
-                    ours.excluded
-                        .iter()
+                ours.waits().map(|w| w.tile).chain(
+                    ours.excluded()
                         .filter(|x| x.reason != Exclusion::KaratenHand)
                         .map(|x| x.tile),
                 ),

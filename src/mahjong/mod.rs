@@ -33,5 +33,6 @@ pub use hand::{Meld, MeldKind};
 pub use rules::{KaratenPolicy, Preset, RuleOverrides, Rules};
 pub use tables::warm_up;
 pub use waits::{
-    ExcludedWait, Exclusion, ShapeWaits, Wait, WaitsResult, shape_waits, waits, waits_explained,
+    ExcludedWait, Exclusion, ExplainedWaits, ShapeWaits, Wait, WaitsResult, shape_waits, waits,
+    waits_explained,
 };

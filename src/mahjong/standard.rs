@@ -136,9 +136,8 @@ impl Look {
 /// Looks up one suit vector.
 #[inline(always)]
 pub(crate) fn look(s: &Slot, v: &[u8; 9]) -> Look {
-    let sum = v.iter().sum();
     if s.active {
-        let rank = s.table.rank(v);
+        let (rank, sum) = s.table.rank_and_sum(v);
         Look {
             sum,
             rank: rank as u32,
@@ -146,7 +145,7 @@ pub(crate) fn look(s: &Slot, v: &[u8; 9]) -> Look {
         }
     } else {
         Look {
-            sum,
+            sum: v.iter().sum(),
             rank: u32::MAX,
             class: 0,
         }

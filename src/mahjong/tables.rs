@@ -40,9 +40,11 @@ pub(crate) struct SuitTable {
     /// `offsets[i][s][c]`: rank contribution of digit `c` at position `i` when `s` of the digit
     /// budget is left.
     offsets: [[[u32; 5]; MAX_SUM + 1]; 9],
-    /// `pairs[j][s][a * 5 + b]`: the contribution of digits `a`, `b` at positions `2j`, `2j + 1`
-    /// (half the dependent loads of `offsets`; combinations that overrun `s` are never read).
-    pairs: [[[u32; 25]; MAX_SUM + 1]; 5],
+    /// `pairs[j][s << 5 | (a * 5 + b)]`: the contribution of digits `a`, `b` at positions `2j`,
+    /// `2j + 1` when `s` of the budget is left (half the loads of `offsets`; combinations that
+    /// overrun `s` are never read). Padded to powers of two so a masked index needs no bounds
+    /// check on the hot path.
+    pairs: [[u32; 16 * 32]; 5],
     /// Cost class per rank (see [`Tables::classes`]). Kept apart from the waits words: the
     /// shanten of a hand that is not ready (the common case) reads only these 400 KB.
     class: Vec<u8>,
@@ -99,16 +101,23 @@ impl SuitTable {
     /// Rank of a count vector (digits 0-4, sum at most 14).
     #[inline(always)]
     pub(crate) fn rank(&self, v: &[u8; 9]) -> usize {
+        self.rank_and_sum(v).0
+    }
+
+    /// Rank and digit sum of a count vector (digits 0-4, sum at most 14). Other digits give
+    /// some in-bounds index and a rank that may be out of range, never undefined behaviour.
+    #[inline(always)]
+    pub(crate) fn rank_and_sum(&self, v: &[u8; 9]) -> (usize, u8) {
         // Positions past `kinds` hold 0 and contribute 0, so every suit takes five steps.
         let mut left = MAX_SUM;
         let mut r = 0u32;
         for j in 0..5 {
             let a = v[2 * j] as usize;
             let b = if j < 4 { v[2 * j + 1] as usize } else { 0 };
-            r += self.pairs[j][left.min(MAX_SUM)][a * 5 + b];
+            r += self.pairs[j][(left & 15) << 5 | ((a * 5 + b) & 31)];
             left = left.wrapping_sub(a + b);
         }
-        r as usize
+        (r as usize, MAX_SUM.wrapping_sub(left) as u8)
     }
 
     /// Rank by single digits (the definition `pairs` is derived from).
@@ -162,9 +171,10 @@ impl SuitTable {
             }
         }
         let size = count[kinds][MAX_SUM] as usize;
-        let mut pairs = [[[0u32; 25]; MAX_SUM + 1]; 5];
+        let mut pairs = [[0u32; 16 * 32]; 5];
         for (j, table) in pairs.iter_mut().enumerate() {
-            for (s, row) in table.iter_mut().enumerate() {
+            for s in 0..=MAX_SUM {
+                let row = &mut table[s << 5..(s << 5) + 25];
                 for a in 0..5 {
                     for b in 0..5 {
                         if a + b > s {

@@ -22,7 +22,7 @@ pub enum Exclusion {
 }
 
 /// A tile the hand waits on.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Wait {
     /// The winning tile.
     pub tile: Tile,
@@ -30,13 +30,10 @@ pub struct Wait {
     pub live: u8,
     /// The forms the tile completes.
     pub forms: FormSet,
-    /// One decomposition of the completed concealed part (only from [`waits_explained`]);
-    /// boxed so that a wait stays 16 bytes on the fast path.
-    pub decomposition: Option<Box<Decomposition>>,
 }
 
 /// A shape wait that cannot be won on, with the reason.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ExcludedWait {
     /// The tile.
     pub tile: Tile,
@@ -46,7 +43,9 @@ pub struct ExcludedWait {
     pub forms: FormSet,
 }
 
-/// The answer to MahjongWaits.
+/// The answer to MahjongWaits. Tile sets are bit masks by tile index and per-tile details small
+/// arrays, so computing it never allocates; [`WaitsResult::waits`] and
+/// [`WaitsResult::excluded`] list them in tile order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WaitsResult {
     /// Ready (听牌) under the rules' karaten policy.
@@ -54,14 +53,92 @@ pub struct WaitsResult {
     /// 0 when ready; otherwise the shanten number (at least 1): tile exchanges short of ready,
     /// never counting on a fifth copy of a kind in the concealed hand.
     pub shanten: u8,
-    /// Winning tiles with live copies, by tile order.
-    pub waits: Vec<Wait>,
-    /// Shape waits that cannot be won on, by tile order.
-    pub excluded: Vec<ExcludedWait>,
     /// True when every tile kind of the game completes the hand (a lone wildcard waits on all).
     pub any_tile: bool,
     /// True when the hand still holds a tile of the void suit, which keeps it from being ready.
     pub holds_void_suit: bool,
+    /// Winning tiles with live copies: bit `i` for tile index `i`.
+    pub winning: u64,
+    /// Shape waits that cannot be won on, by reason (index: [`Exclusion`] as usize).
+    pub dead: [u64; 3],
+    /// Per tile index: the forms a winning or dead tile completes.
+    forms: [FormSet; 34],
+    /// Per tile index: live copies of a winning tile.
+    live: [u8; 34],
+}
+
+impl WaitsResult {
+    /// Winning tiles with live copies, in tile order.
+    pub fn waits(&self) -> impl ExactSizeIterator<Item = Wait> + '_ {
+        TileBits(self.winning).map(|tile| Wait {
+            tile,
+            live: self.live[tile.index()],
+            forms: self.forms[tile.index()],
+        })
+    }
+
+    /// Shape waits that cannot be won on, in tile order.
+    pub fn excluded(&self) -> impl ExactSizeIterator<Item = ExcludedWait> + '_ {
+        TileBits(self.dead[0] | self.dead[1] | self.dead[2]).map(|tile| {
+            let bit = 1u64 << tile.index();
+            let reason = if self.dead[Exclusion::KaratenHand as usize] & bit != 0 {
+                Exclusion::KaratenHand
+            } else if self.dead[Exclusion::KaratenMelds as usize] & bit != 0 {
+                Exclusion::KaratenMelds
+            } else {
+                Exclusion::AllVisible
+            };
+            ExcludedWait {
+                tile,
+                reason,
+                forms: self.forms[tile.index()],
+            }
+        })
+    }
+}
+
+/// The tiles of a mask, lowest index first.
+struct TileBits(u64);
+
+impl Iterator for TileBits {
+    type Item = Tile;
+
+    #[inline]
+    fn next(&mut self) -> Option<Tile> {
+        if self.0 == 0 {
+            return None;
+        }
+        let t = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Tile::from_index(t)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for TileBits {}
+
+/// [`WaitsResult`] plus one decomposition of the hand completed by each winning tile, showing
+/// what every wildcard stands for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExplainedWaits {
+    /// The waits.
+    pub result: WaitsResult,
+    /// One decomposition per winning tile, in tile order.
+    pub decompositions: Vec<(Tile, Decomposition)>,
+}
+
+impl ExplainedWaits {
+    /// The decomposition shown for winning tile `tile`.
+    pub fn decomposition(&self, tile: Tile) -> Option<&Decomposition> {
+        self.decompositions
+            .iter()
+            .find(|(t, _)| *t == tile)
+            .map(|(_, d)| d)
+    }
 }
 
 /// Waits of a concealed hand of 3n+1 tiles (counting each declared meld as 3), given declared
@@ -72,9 +149,7 @@ pub fn waits(
     melds: &[Meld],
     visible: &[Tile],
 ) -> Result<WaitsResult, MahjongError> {
-    with_prepared(rules, hand, melds, visible, 1, |p| {
-        compute(&Engine::new(p), false)
-    })
+    with_prepared(rules, hand, melds, visible, 1, |p| compute(&Engine::new(p)))
 }
 
 /// The shape-level answer: the tiles that complete a 3n+1 hand (never a fifth copy of a kind
@@ -110,15 +185,25 @@ pub fn shape_waits(
     })
 }
 
-/// [`waits`] plus one decomposition for each wait, showing what every wildcard stands for.
+/// [`waits`] plus one decomposition for each winning tile, showing what every wildcard stands
+/// for.
 pub fn waits_explained(
     rules: &Rules,
     hand: &[Tile],
     melds: &[Meld],
     visible: &[Tile],
-) -> Result<WaitsResult, MahjongError> {
+) -> Result<ExplainedWaits, MahjongError> {
     with_prepared(rules, hand, melds, visible, 1, |p| {
-        compute(&Engine::new(p), true)
+        let e = Engine::new(p);
+        let result = compute(&e);
+        let decompositions = result
+            .waits()
+            .filter_map(|w| explain_wait(&e, w.tile.index(), w.forms).map(|d| (w.tile, d)))
+            .collect();
+        ExplainedWaits {
+            result,
+            decompositions,
+        }
     })
 }
 
@@ -131,6 +216,7 @@ struct Stage {
     plain: Option<[Look; 4]>,
 }
 
+#[inline(always)]
 fn shape_stage(e: &Engine) -> Stage {
     let p = e.p;
     let w = p.wild;
@@ -205,7 +291,8 @@ fn shape_stage(e: &Engine) -> Stage {
     }
 }
 
-fn compute(e: &Engine, explain: bool) -> WaitsResult {
+#[inline(always)]
+fn compute(e: &Engine) -> WaitsResult {
     let p = e.p;
     let w = p.wild;
     let m = p.melds_needed;
@@ -244,82 +331,63 @@ fn compute(e: &Engine, explain: bool) -> WaitsResult {
         }
     }
     let all: u64 = masks.iter().chain(karaten.iter()).fold(0, |a, &b| a | b) & in_game;
+    let mut result = WaitsResult {
+        tenpai: false,
+        // Replaced below when ready.
+        shanten: r_min.saturating_sub(w + 1).max(1),
+        any_tile: false,
+        holds_void_suit: p.void_held,
+        winning: 0,
+        dead: [0; 3],
+        forms: [FormSet(0); 34],
+        live: [0; 34],
+    };
     if all == 0 {
         // Not ready in any form (the common case for a random hand): only the shanten is left.
-        return WaitsResult {
-            tenpai: false,
-            shanten: r_min.saturating_sub(w + 1).max(1),
-            waits: Vec::new(),
-            excluded: Vec::new(),
-            any_tile: false,
-            holds_void_suit: p.void_held,
-        };
+        return result;
     }
 
-    let mut waits = Vec::with_capacity(all.count_ones() as usize);
-    let mut excluded = Vec::new();
     let mut bits = all;
     while bits != 0 {
         let t = bits.trailing_zeros() as usize;
         bits &= bits - 1;
-        let tile = Tile::from_index(t).expect("tile index");
+        let bit = 1u64 << t;
         let mut bits_of_forms = 0u8;
         for (f, (m, k)) in masks.iter().zip(karaten.iter()).enumerate() {
             bits_of_forms |= (((m | k) >> t) as u8 & 1) << f;
         }
-        let forms = FormSet(bits_of_forms);
-        let copies = p.rules.copies(tile);
-        let reason = if p.hand[t] >= copies {
-            Some(Exclusion::KaratenHand)
-        } else if p.hand[t] + p.meld_tiles[t] >= copies {
-            Some(Exclusion::KaratenMelds)
-        } else if p.hand[t] + p.meld_tiles[t] + p.visible[t] >= copies {
-            Some(Exclusion::AllVisible)
+        result.forms[t] = FormSet(bits_of_forms);
+        let copies = if e.wild_mask & bit != 0 {
+            p.rules.wildcard_copies
         } else {
-            None
+            4
         };
-        match reason {
-            Some(reason) => excluded.push(ExcludedWait {
-                tile,
-                reason,
-                forms,
-            }),
-            None => {
-                let decomposition = if explain {
-                    explain_wait(e, t, forms).map(Box::new)
-                } else {
-                    None
-                };
-                waits.push(Wait {
-                    tile,
-                    live: p.live(t),
-                    forms,
-                    decomposition,
-                })
-            }
+        let held = p.hand[t];
+        let own = held + p.meld_tiles[t];
+        let seen = own + p.visible[t];
+        if held >= copies {
+            result.dead[Exclusion::KaratenHand as usize] |= bit;
+        } else if own >= copies {
+            result.dead[Exclusion::KaratenMelds as usize] |= bit;
+        } else if seen >= copies {
+            result.dead[Exclusion::AllVisible as usize] |= bit;
+        } else {
+            result.winning |= bit;
+            result.live[t] = copies - seen;
         }
     }
     let policy = p.rules.karaten;
-    let tenpai = !waits.is_empty()
-        || excluded.iter().any(|x| match x.reason {
-            Exclusion::AllVisible => true,
-            Exclusion::KaratenMelds => policy != KaratenPolicy::OwnTilesNotReady,
-            Exclusion::KaratenHand => policy == KaratenPolicy::Ready,
-        });
-    let shanten = if tenpai {
-        0
-    } else {
-        // A hand that is ready in shape but not under the policy is at least one exchange away.
-        r_min.saturating_sub(w + 1).max(1)
-    };
-    WaitsResult {
-        tenpai,
-        shanten,
-        waits,
-        excluded,
-        any_tile: in_game != 0 && all == in_game,
-        holds_void_suit: p.void_held,
+    let [hand_only, with_melds, visible] = result.dead;
+    result.tenpai = result.winning != 0
+        || visible != 0
+        || (with_melds != 0 && policy != KaratenPolicy::OwnTilesNotReady)
+        || (hand_only != 0 && policy == KaratenPolicy::Ready);
+    if result.tenpai {
+        result.shanten = 0;
     }
+    // Otherwise the hand is ready in shape but not under the policy: at least one exchange away.
+    result.any_tile = in_game != 0 && all == in_game;
+    result
 }
 
 /// Without wildcards: is the hand complete in the standard form with a fifth copy of `t` (whose
@@ -398,7 +466,7 @@ mod tests {
     }
 
     fn tiles(r: &WaitsResult) -> String {
-        format_tiles(&r.waits.iter().map(|x| x.tile).collect::<Vec<_>>())
+        format_tiles(&r.waits().map(|x| x.tile).collect::<Vec<_>>())
     }
 
     #[test]
@@ -406,27 +474,35 @@ mod tests {
         let r = w(Preset::Riichi, "123m456p789s1122z");
         assert!(r.tenpai);
         assert_eq!(tiles(&r), "12z");
-        assert_eq!(r.waits[0].live, 2);
+        assert_eq!(r.waits().next().unwrap().live, 2);
+        assert_eq!(r.waits().len(), 2);
         let r = w(Preset::Riichi, "1111m234p567p789s");
         assert!(!r.tenpai);
         assert_eq!(r.shanten, 1);
-        assert_eq!(r.excluded.len(), 1);
-        assert_eq!(r.excluded[0].reason, Exclusion::KaratenHand);
+        assert_eq!(r.waits().len(), 0);
+        let dead: Vec<ExcludedWait> = r.excluded().collect();
+        assert_eq!(dead.len(), 1);
+        assert_eq!(dead[0].tile.to_string(), "1m");
+        assert_eq!(dead[0].reason, Exclusion::KaratenHand);
+        assert!(dead[0].forms.contains(Form::Standard));
     }
 
     #[test]
     fn wildcards_explained() {
         let rules = Rules::preset(Preset::Hongzhong);
-        let r =
+        let x =
             waits_explained(&rules, &parse_tiles("123m456p123789s7z").unwrap(), &[], &[]).unwrap();
+        let r = &x.result;
         assert!(r.tenpai, "{r:?}");
         // The lone wildcard pairs with anything: every kind of the game completes the hand.
         assert!(r.any_tile, "{r:?}");
-        let d = r.waits[0].decomposition.as_ref().unwrap();
+        assert_eq!(x.decompositions.len(), r.waits().len());
+        let first = r.waits().next().unwrap().tile;
+        let d = x.decomposition(first).unwrap();
         assert_eq!(d.wildcard_as.len(), 1);
         // With 111s the fourth 1s is no wait: the wildcard would have to be a fifth 1s.
         let r = waits(&rules, &parse_tiles("123m456p111789s7z").unwrap(), &[], &[]).unwrap();
         assert!(!r.any_tile);
-        assert!(r.waits.iter().all(|x| x.tile.to_string() != "1s"));
+        assert!(r.waits().all(|x| x.tile.to_string() != "1s"));
     }
 }

@@ -20,28 +20,32 @@ pub fn waits(
         &request.visible,
     )?;
     let explain = request.decompose || input.rules.wildcards != 0;
-    let result = if explain {
-        mahjong::waits_explained(&input.rules, &input.hand, &input.melds, &input.visible)
+    let explained = if explain {
+        mahjong::waits_explained(&input.rules, &input.hand, &input.melds, &input.visible)?
     } else {
-        mahjong::waits(&input.rules, &input.hand, &input.melds, &input.visible)
-    }?;
+        mahjong::ExplainedWaits {
+            result: mahjong::waits(&input.rules, &input.hand, &input.melds, &input.visible)?,
+            decompositions: Vec::new(),
+        }
+    };
+    let result = &explained.result;
 
-    let live_total: u32 = result.waits.iter().map(|w| w.live as u32).sum();
+    let live_total: u32 = result.waits().map(|w| w.live as u32).sum();
     let not_ready_reason = if result.tenpai {
         pb::NotReadyReason::Unspecified
     } else if result.holds_void_suit {
         pb::NotReadyReason::VoidSuit
-    } else if !result.excluded.is_empty() {
+    } else if result.excluded().len() > 0 {
         pb::NotReadyReason::Karaten
     } else {
         pb::NotReadyReason::Shanten
     };
-    let waits_text = tile_list(result.waits.iter().map(|w| w.tile));
+    let waits_text = tile_list(result.waits().map(|w| w.tile));
     let message = match not_ready_reason {
         _ if result.any_tile => "ready on any tile".to_string(),
-        pb::NotReadyReason::Unspecified if result.waits.is_empty() => format!(
+        pb::NotReadyReason::Unspecified if result.winning == 0 => format!(
             "ready, but every wait is dead: {}",
-            tile_list(result.excluded.iter().map(|x| x.tile))
+            tile_list(result.excluded().map(|x| x.tile))
         ),
         pb::NotReadyReason::Unspecified => format!("ready on {waits_text} ({live_total} live)"),
         pb::NotReadyReason::VoidSuit => format!(
@@ -50,7 +54,7 @@ pub fn waits(
         ),
         pb::NotReadyReason::Karaten => format!(
             "not ready: the only waits ({}) are dead through the player's own tiles",
-            tile_list(result.excluded.iter().map(|x| x.tile))
+            tile_list(result.excluded().map(|x| x.tile))
         ),
         pb::NotReadyReason::Shanten => format!("not ready: {} shanten", result.shanten),
     };
@@ -58,27 +62,26 @@ pub fn waits(
         ready: result.tenpai,
         shanten: result.shanten as u32,
         waits: result
-            .waits
-            .iter()
-            .map(|w| pb::Wait {
-                tile: w.tile.to_string(),
-                live: w.live as u32,
-                forms: forms(w.forms),
-                wildcard_as: w
-                    .decomposition
-                    .as_ref()
-                    .map(|d| d.wildcard_as.iter().map(ToString::to_string).collect())
-                    .unwrap_or_default(),
-                decomposition: if request.decompose {
-                    w.decomposition.as_deref().map(decomposition)
-                } else {
-                    None
-                },
+            .waits()
+            .map(|w| {
+                let shown = explained.decomposition(w.tile);
+                pb::Wait {
+                    tile: w.tile.to_string(),
+                    live: w.live as u32,
+                    forms: forms(w.forms),
+                    wildcard_as: shown
+                        .map(|d| d.wildcard_as.iter().map(ToString::to_string).collect())
+                        .unwrap_or_default(),
+                    decomposition: if request.decompose {
+                        shown.map(decomposition)
+                    } else {
+                        None
+                    },
+                }
             })
             .collect(),
         excluded: result
-            .excluded
-            .iter()
+            .excluded()
             .map(|x| pb::ExcludedWait {
                 tile: x.tile.to_string(),
                 reason: match x.reason {
