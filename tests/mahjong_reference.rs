@@ -6,7 +6,8 @@
 //! a few seconds in a debug build); the deep run uses hundreds of thousands.
 
 use cardrules::mahjong::{
-    Exclusion, Form, KaratenPolicy, Meld, MeldKind, Preset, RuleOverrides, Rules, analyze, waits,
+    Decomposition, Exclusion, Form, GroupKind, KaratenPolicy, Meld, MeldKind, Preset,
+    RuleOverrides, Rules, analyze, waits, waits_explained,
 };
 use cardrules::tiles::{Tile, TileSuit, format_tiles};
 use rand::seq::SliceRandom;
@@ -605,4 +606,110 @@ fn analyze_agrees_with_waits() {
             }
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decompositions shown with waits: checked group by group, independently of the search.
+
+/// Panics unless `d` is a decomposition of `completed` (the hand plus the winning tile) under
+/// `rules`: valid groups of the right number for the form, using exactly the natural tiles plus
+/// one stand-in per wildcard, never more copies of a kind than the rules allow.
+fn check_decomposition(rules: &Rules, completed: &[Tile], d: &Decomposition) {
+    let name = format_tiles(completed);
+    let wild = completed.iter().filter(|&&t| rules.is_wildcard(t)).count();
+    assert_eq!(
+        d.wildcard_as.len(),
+        wild,
+        "{name}: one stand-in per wildcard"
+    );
+    let mut want: Vec<Tile> = completed
+        .iter()
+        .copied()
+        .filter(|&t| !rules.is_wildcard(t))
+        .chain(d.wildcard_as.iter().copied())
+        .collect();
+    want.sort();
+    let mut got: Vec<Tile> = d.groups.iter().flat_map(|g| g.tiles.clone()).collect();
+    got.sort();
+    assert_eq!(got, want, "{name}: the groups use exactly the hand's tiles");
+    if !rules.wildcard_fifth_copy {
+        for t in Tile::all() {
+            assert!(
+                got.iter().filter(|&&x| x == t).count() <= 4,
+                "{name}: fifth {t}"
+            );
+        }
+    }
+    for g in &d.groups {
+        let ts = &g.tiles;
+        let ok = match g.kind {
+            GroupKind::Pair => ts.len() == 2 && ts[0] == ts[1],
+            GroupKind::Triplet => ts.len() == 3 && ts.iter().all(|&t| t == ts[0]),
+            GroupKind::Sequence => {
+                ts.len() == 3
+                    && !ts[0].is_honor()
+                    && ts[1].index() == ts[0].index() + 1
+                    && ts[2].index() == ts[0].index() + 2
+                    && ts[2].suit() == ts[0].suit()
+            }
+            GroupKind::Singles => ts.windows(2).all(|w| w[0] < w[1]),
+            GroupKind::KnittedStraight => {
+                // 147, 258 and 369 each in a different suit.
+                let mut suit_of = [None; 3];
+                ts.len() == 9
+                    && ts.iter().all(|&t| {
+                        !t.is_honor() && {
+                            let r = (t.number() as usize - 1) % 3;
+                            *suit_of[r].get_or_insert(t.suit()) == t.suit()
+                        }
+                    })
+                    && suit_of[0] != suit_of[1]
+                    && suit_of[1] != suit_of[2]
+                    && suit_of[0] != suit_of[2]
+                    && ts.windows(2).all(|w| w[0] < w[1])
+            }
+        };
+        assert!(ok, "{name}: bad group {:?} {}", g.kind, format_tiles(ts));
+    }
+    let count = |k: GroupKind| d.groups.iter().filter(|g| g.kind == k).count();
+    let melds = count(GroupKind::Triplet) + count(GroupKind::Sequence);
+    let needed = (completed.len() - 2) / 3;
+    let shape_ok = match d.form {
+        Form::Standard => count(GroupKind::Pair) == 1 && melds == needed,
+        Form::SevenPairs => count(GroupKind::Pair) == 7 && d.groups.len() == 7,
+        Form::ThirteenOrphans => count(GroupKind::Pair) == 1 && count(GroupKind::Singles) == 1,
+        Form::KnittedHonors | Form::SevenStarKnitted => {
+            d.groups.len() == 1 && count(GroupKind::Singles) == 1
+        }
+        Form::KnittedStraight => {
+            count(GroupKind::KnittedStraight) == 1
+                && count(GroupKind::Pair) == 1
+                && melds + 3 == needed
+        }
+    };
+    assert!(shape_ok, "{name}: groups do not make a {:?}", d.form);
+}
+
+#[test]
+fn explained_waits_show_valid_decompositions() {
+    let mut rng = ChaCha8Rng::seed_from_u64(444);
+    let mut shown = 0usize;
+    for rules in presets() {
+        let wild = rules.wildcards != 0;
+        for i in 0..cases() {
+            let w = if wild { i % 5 } else { 0 };
+            let hand = near_complete(&mut rng, &rules, w);
+            let x = waits_explained(&rules, &hand, &[], &[]).unwrap();
+            assert_eq!(x.decompositions.len(), x.result.waits().len());
+            for (wait, (tile, d)) in x.result.waits().zip(&x.decompositions) {
+                assert_eq!(wait.tile, *tile);
+                assert!(wait.forms.contains(d.form), "{}", format_tiles(&hand));
+                let mut completed = hand.clone();
+                completed.push(*tile);
+                check_decomposition(&rules, &completed, d);
+                shown += 1;
+            }
+        }
+    }
+    assert!(shown > cases(), "{shown} decompositions checked");
 }

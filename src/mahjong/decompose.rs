@@ -59,13 +59,30 @@ fn tile(t: usize) -> Tile {
     Tile::from_index(t).expect("tile index")
 }
 
-#[derive(Clone)]
+/// A group as the search records it: no heap, so that trying a branch is a plain copy.
+#[derive(Clone, Copy)]
+struct RawGroup {
+    kind: GroupKind,
+    /// The lowest tile (the only kind, for pairs and triplets).
+    first: u8,
+    /// Every tile, for knitted straights and singles (all distinct).
+    set: u64,
+}
+
+/// Most groups in a decomposition (seven pairs).
+const MAX_GROUPS: usize = 7;
+/// Most tiles in a concealed part, hence most wildcards.
+const MAX_TILES: usize = 14;
+
+#[derive(Clone, Copy)]
 struct State {
     nat: [u8; 34],
     used: [u8; 34],
     wild: u8,
-    groups: Vec<Group>,
-    subs: Vec<Tile>,
+    groups: [RawGroup; MAX_GROUPS],
+    n_groups: u8,
+    subs: [u8; MAX_TILES],
+    n_subs: u8,
 }
 
 impl State {
@@ -74,10 +91,11 @@ impl State {
         if self.nat[t] > 0 {
             self.nat[t] -= 1;
             true
-        } else if self.wild > 0 && self.used[t] < cap {
+        } else if self.wild > 0 && self.used[t] < cap && (self.n_subs as usize) < MAX_TILES {
             self.wild -= 1;
             self.used[t] += 1;
-            self.subs.push(tile(t));
+            self.subs[self.n_subs as usize] = t as u8;
+            self.n_subs += 1;
             true
         } else {
             false
@@ -85,11 +103,13 @@ impl State {
     }
 
     fn group(&mut self, kind: GroupKind, tiles: &[usize], cap: u8) -> bool {
-        if tiles.iter().all(|&t| self.take(t, cap)) {
-            self.groups.push(Group {
+        if (self.n_groups as usize) < MAX_GROUPS && tiles.iter().all(|&t| self.take(t, cap)) {
+            self.groups[self.n_groups as usize] = RawGroup {
                 kind,
-                tiles: tiles.iter().map(|&t| tile(t)).collect(),
-            });
+                first: tiles[0] as u8,
+                set: tiles.iter().fold(0, |m, &t| m | 1 << t),
+            };
+            self.n_groups += 1;
             true
         } else {
             false
@@ -104,20 +124,25 @@ fn standard(s: &mut State, shape: &Shape, melds: u8, pair: u8) -> bool {
     if shape.usable >> i & 1 == 0 {
         return false;
     }
-    let mut options: Vec<(GroupKind, [usize; 3], usize)> = Vec::with_capacity(5);
+    let mut options = [(GroupKind::Pair, [0usize; 3], 0usize); 5];
+    let mut n_options = 0;
+    let mut option = |o| {
+        options[n_options] = o;
+        n_options += 1;
+    };
     if melds > 0 {
-        options.push((GroupKind::Triplet, [i, i, i], 3));
+        option((GroupKind::Triplet, [i, i, i], 3));
         for start in [i, i.wrapping_sub(1), i.wrapping_sub(2)] {
             if start < 34 && shape.run_starts >> start & 1 == 1 {
-                options.push((GroupKind::Sequence, [start, start + 1, start + 2], 3));
+                option((GroupKind::Sequence, [start, start + 1, start + 2], 3));
             }
         }
     }
     if pair > 0 {
-        options.push((GroupKind::Pair, [i, i, i], 2));
+        option((GroupKind::Pair, [i, i, i], 2));
     }
-    for (kind, tiles, n) in options {
-        let mut next = s.clone();
+    for &(kind, tiles, n) in &options[..n_options] {
+        let mut next = *s;
         if next.group(kind, &tiles[..n], shape.cap) {
             let (m, p) = if kind == GroupKind::Pair {
                 (melds, pair - 1)
@@ -150,7 +175,7 @@ fn fill_wild(s: &mut State, shape: &Shape, melds: u8, pair: u8) -> bool {
             } else {
                 GroupKind::Pair
             };
-            if !s.group(kind, &vec![k; n as usize], shape.cap) {
+            if !s.group(kind, &[k; 3][..n as usize], shape.cap) {
                 return false;
             }
         }
@@ -163,17 +188,45 @@ fn start(nat: &[u8; 34], wild: u8) -> State {
         nat: *nat,
         used: *nat,
         wild,
-        groups: Vec::new(),
-        subs: Vec::new(),
+        groups: [RawGroup {
+            kind: GroupKind::Pair,
+            first: 0,
+            set: 0,
+        }; MAX_GROUPS],
+        n_groups: 0,
+        subs: [0; MAX_TILES],
+        n_subs: 0,
     }
 }
 
-fn finish(form: Form, mut s: State) -> Decomposition {
-    s.subs.sort();
+fn finish(form: Form, s: State) -> Decomposition {
+    let groups = s.groups[..s.n_groups as usize]
+        .iter()
+        .map(|g| {
+            let f = g.first as usize;
+            let tiles: Vec<usize> = match g.kind {
+                GroupKind::Pair => vec![f; 2],
+                GroupKind::Triplet => vec![f; 3],
+                GroupKind::Sequence => vec![f, f + 1, f + 2],
+                GroupKind::KnittedStraight | GroupKind::Singles => {
+                    (0..34).filter(|&t| g.set >> t & 1 == 1).collect()
+                }
+            };
+            Group {
+                kind: g.kind,
+                tiles: tiles.into_iter().map(tile).collect(),
+            }
+        })
+        .collect();
+    let mut subs: Vec<Tile> = s.subs[..s.n_subs as usize]
+        .iter()
+        .map(|&t| tile(t as usize))
+        .collect();
+    subs.sort();
     Decomposition {
         form,
-        groups: s.groups,
-        wildcard_as: s.subs,
+        groups,
+        wildcard_as: subs,
     }
 }
 

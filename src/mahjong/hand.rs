@@ -124,6 +124,15 @@ fn not_in_game(rules: &Rules, field: Field, t: Tile) -> MahjongError {
     }
 }
 
+/// The hand-size rule, for the error message.
+fn hand_size_rule(extra: usize) -> &'static str {
+    if extra == 1 {
+        "the hand must have 3n+1 tiles counting each meld as 3 (at most 13: e.g. 13 tiles, or 10 with one meld)"
+    } else {
+        "the hand must have 3n+2 tiles counting each meld as 3 (at most 14: e.g. 14 tiles, or 11 with one meld)"
+    }
+}
+
 /// Checks a request and counts its tiles. `extra` is 1 for waits (3n+1) and 2 for analysis (3n+2).
 #[cfg(test)]
 pub(crate) fn prepare<'r>(
@@ -178,24 +187,44 @@ pub(crate) fn with_prepared<'r, T>(
             Ok(())
         }
     };
-    // Kinds holding at least 1, 2, 3, 4 copies, kept in registers (a per-tile read-modify-write
-    // of an array here costs a store-forwarding stall per tile).
-    let (mut ge1, mut ge2, mut ge3, mut ge4) = (0u64, 0u64, 0u64, 0u64);
+    // Longer hands are rejected below; this bound only keeps the u8 counts from wrapping.
+    if hand.len() > u8::MAX as usize {
+        return Err(MahjongError::HandSize {
+            field: Field::Hand,
+            tiles: hand.len(),
+            melds: melds.len(),
+            expected: hand_size_rule(extra),
+        });
+    }
+    // Kinds holding at least 1, 2, 3, 4, 5 copies, kept in registers, and the counts in a
+    // power-of-two array so that a masked index needs no bounds check: the loop is the hot part
+    // of a request, so every check that can wait for the whole hand is done after it.
+    let (mut ge1, mut ge2, mut ge3, mut ge4, mut ge5) = (0u64, 0u64, 0u64, 0u64, 0u64);
+    let mut counts = [0u8; 64];
     for &t in hand {
         let i = t.index();
-        if in_game >> i & 1 == 0 {
-            return Err(not_in_game(rules, Field::Hand, t));
-        }
         let bit = 1u64 << i;
-        if ge4 & bit != 0 {
-            too_many(Field::Hand, i, p.hand[i] + 1)?;
-        }
-        p.hand[i] += 1;
+        ge5 |= ge4 & bit;
         ge4 |= ge3 & bit;
         ge3 |= ge2 & bit;
         ge2 |= ge1 & bit;
         ge1 |= bit;
+        counts[i & 63] += 1;
     }
+    if ge1 & !in_game != 0 {
+        let t = hand
+            .iter()
+            .find(|t| in_game >> t.index() & 1 == 0)
+            .expect("a tile outside the game");
+        return Err(not_in_game(rules, Field::Hand, *t));
+    }
+    let mut over = ge5;
+    while over != 0 {
+        let i = over.trailing_zeros() as usize;
+        over &= over - 1;
+        too_many(Field::Hand, i, counts[i])?;
+    }
+    p.hand.copy_from_slice(&counts[..34]);
     p.kinds = Kinds {
         by: [
             usable & !ge1,
@@ -247,17 +276,12 @@ pub(crate) fn with_prepared<'r, T>(
     }
 
     let total = hand.len() + 3 * melds.len();
-    let expected = if extra == 1 {
-        "the hand must have 3n+1 tiles counting each meld as 3 (at most 13: e.g. 13 tiles, or 10 with one meld)"
-    } else {
-        "the hand must have 3n+2 tiles counting each meld as 3 (at most 14: e.g. 14 tiles, or 11 with one meld)"
-    };
     if hand.len() < extra || total % 3 != extra || total > 12 + extra {
         return Err(MahjongError::HandSize {
             field: Field::Hand,
             tiles: hand.len(),
             melds: melds.len(),
-            expected,
+            expected: hand_size_rule(extra),
         });
     }
     p.melds_needed = ((hand.len() - extra) / 3) as u8;
