@@ -175,6 +175,54 @@ fn hongzhong_wildcards() {
 }
 
 #[test]
+fn eight_red_dragons_when_the_variant_has_them() {
+    let eight = Rules::with_overrides(
+        Preset::Hongzhong,
+        &RuleOverrides {
+            wildcard_copies: Some(8),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    // Eight wildcards (more than a counter of seven holds) are legal and make the hand ready.
+    let r = waits(&eight, &t("12m456p77777777z"), &[], &[]).unwrap();
+    assert!(r.tenpai);
+    assert!(r.winning >> 2 & 1 == 1, "3m completes 123m");
+    // A ninth is one too many, and the error says how many the hand holds.
+    let e = waits(&eight, &t("1m456p777777777z"), &[], &[]).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            MahjongError::TooManyCopies {
+                count: 9,
+                max: 8,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    // Under the default four copies, the fifth red dragon is the error.
+    let e = waits(
+        &Rules::preset(Preset::Hongzhong),
+        &t("12m456p77777777z"),
+        &[],
+        &[],
+    )
+    .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            MahjongError::TooManyCopies {
+                count: 8,
+                max: 4,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+}
+
+#[test]
 fn guobiao_knitted_forms() {
     let g = Rules::preset(Preset::Guobiao);
     // 全不靠 one short: 147m 258p 369s + 1234z waits on 5z 6z 7z.

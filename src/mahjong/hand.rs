@@ -158,21 +158,6 @@ pub(crate) fn with_prepared<'r, T>(
 ) -> Result<T, MahjongError> {
     let in_game = rules.tile_mask();
     let usable = rules.usable_mask();
-    let mut p = Prepared {
-        rules,
-        nat: [0; 34],
-        wild: 0,
-        melds_needed: 0,
-        declared: melds.len() as u8,
-        hand: [0; 34],
-        meld_tiles: [0; 34],
-        visible: [0; 34],
-        usable,
-        kinds: Kinds {
-            by: [usable, 0, 0, 0, 0],
-        },
-        void_held: false,
-    };
     let too_many = |field: Field, t: usize, count: u8| {
         let tile = Tile::from_index(t).expect("tile index");
         let max = rules.copies(tile);
@@ -196,43 +181,61 @@ pub(crate) fn with_prepared<'r, T>(
             expected: hand_size_rule(extra),
         });
     }
-    // Kinds holding at least 1, 2, 3, 4, 5 copies, kept in registers, and the counts in a
-    // power-of-two array so that a masked index needs no bounds check: the loop is the hot part
-    // of a request, so every check that can wait for the whole hand is done after it.
-    let (mut ge1, mut ge2, mut ge3, mut ge4, mut ge5) = (0u64, 0u64, 0u64, 0u64, 0u64);
+    // Each kind's count as three bit planes (a binary counter per kind, kept in registers) plus
+    // the counts themselves in a power-of-two array, so that a masked index needs no bounds
+    // check. This loop is the hot part of a request: every check that can wait for the whole
+    // hand is done after it.
+    let (mut b0, mut b1, mut b2, mut carried) = (0u64, 0u64, 0u64, 0u64);
     let mut counts = [0u8; 64];
     for &t in hand {
         let i = t.index();
         let bit = 1u64 << i;
-        ge5 |= ge4 & bit;
-        ge4 |= ge3 & bit;
-        ge3 |= ge2 & bit;
-        ge2 |= ge1 & bit;
-        ge1 |= bit;
+        let c0 = b0 & bit;
+        b0 ^= bit;
+        let c1 = b1 & c0;
+        b1 ^= c0;
+        carried |= b2 & c1;
+        b2 ^= c1;
         counts[i & 63] += 1;
     }
-    if ge1 & !in_game != 0 {
+    let present = b0 | b1 | b2 | carried;
+    if present & !in_game != 0 {
         let t = hand
             .iter()
             .find(|t| in_game >> t.index() & 1 == 0)
             .expect("a tile outside the game");
         return Err(not_in_game(rules, Field::Hand, *t));
     }
-    let mut over = ge5;
+    // Five or more copies (eight or more wrap the planes, but leave `carried` set).
+    let mut over = b2 & (b1 | b0) | carried;
     while over != 0 {
         let i = over.trailing_zeros() as usize;
         over &= over - 1;
         too_many(Field::Hand, i, counts[i])?;
     }
-    p.hand.copy_from_slice(&counts[..34]);
-    p.kinds = Kinds {
-        by: [
-            usable & !ge1,
-            usable & ge1 & !ge2,
-            usable & ge2 & !ge3,
-            usable & ge3 & !ge4,
-            usable & ge4,
-        ],
+    // Built only now, from the counts, so that no part of it is written twice.
+    let held: [u8; 34] = std::array::from_fn(|i| counts[i]);
+    let mut p = Prepared {
+        rules,
+        nat: held,
+        wild: 0,
+        melds_needed: 0,
+        declared: melds.len() as u8,
+        hand: held,
+        meld_tiles: [0; 34],
+        visible: [0; 34],
+        usable,
+        kinds: Kinds {
+            // Natural kinds hold at most four copies by now.
+            by: [
+                usable & !present,
+                usable & b0 & !b1 & !b2,
+                usable & !b0 & b1,
+                usable & b0 & b1,
+                usable & b2,
+            ],
+        },
+        void_held: false,
     };
     for (i, m) in melds.iter().enumerate() {
         let field = Field::Meld(i);
@@ -285,7 +288,6 @@ pub(crate) fn with_prepared<'r, T>(
         });
     }
     p.melds_needed = ((hand.len() - extra) / 3) as u8;
-    p.nat = p.hand;
     let mut w = rules.wildcards;
     while w != 0 {
         let t = w.trailing_zeros() as usize;
