@@ -40,11 +40,11 @@ pub(crate) struct SuitTable {
     /// `offsets[i][s][c]`: rank contribution of digit `c` at position `i` when `s` of the digit
     /// budget is left.
     offsets: [[[u32; 5]; MAX_SUM + 1]; 9],
-    /// `pairs[j][s << 5 | (a * 5 + b)]`: the contribution of digits `a`, `b` at positions `2j`,
-    /// `2j + 1` when `s` of the budget is left (half the loads of `offsets`; combinations that
-    /// overrun `s` are never read). Padded to powers of two so a masked index needs no bounds
-    /// check on the hot path.
-    pairs: [[u32; 16 * 32]; 5],
+    /// `triples[g][s << 7 | (a * 25 + b * 5 + c)]`: the contribution of digits `a`, `b`, `c` at
+    /// positions `3g` to `3g + 2` when `s` of the budget is left (a third of the loads of
+    /// `offsets`; combinations that overrun `s` are never read). Padded to powers of two so a
+    /// masked index needs no bounds check on the hot path.
+    triples: Box<[[u32; 16 * 128]; 3]>,
     /// Cost class per rank (see [`Tables::classes`]). Kept apart from the waits words: the
     /// shanten of a hand that is not ready (the common case) reads only these 400 KB.
     class: Vec<u8>,
@@ -108,19 +108,22 @@ impl SuitTable {
     /// some in-bounds index and a rank that may be out of range, never undefined behaviour.
     #[inline(always)]
     pub(crate) fn rank_and_sum(&self, v: &[u8; 9]) -> (usize, u8) {
-        // Positions past `kinds` hold 0 and contribute 0, so every suit takes five steps.
+        // Positions past `kinds` hold 0 and contribute 0, so every suit takes three steps.
         let mut left = MAX_SUM;
         let mut r = 0u32;
-        for j in 0..5 {
-            let a = v[2 * j] as usize;
-            let b = if j < 4 { v[2 * j + 1] as usize } else { 0 };
-            r += self.pairs[j][(left & 15) << 5 | ((a * 5 + b) & 31)];
-            left = left.wrapping_sub(a + b);
+        for (g, table) in self.triples.iter().enumerate() {
+            let (a, b, c) = (
+                v[3 * g] as usize,
+                v[3 * g + 1] as usize,
+                v[3 * g + 2] as usize,
+            );
+            r += table[(left & 15) << 7 | ((a * 25 + b * 5 + c) & 127)];
+            left = left.wrapping_sub(a + b + c);
         }
         (r as usize, MAX_SUM.wrapping_sub(left) as u8)
     }
 
-    /// Rank by single digits (the definition `pairs` is derived from).
+    /// Rank by single digits (the definition `triples` is derived from).
     fn rank_slow(&self, v: &[u8; 9]) -> usize {
         let mut left = MAX_SUM;
         let mut r = 0u32;
@@ -171,21 +174,16 @@ impl SuitTable {
             }
         }
         let size = count[kinds][MAX_SUM] as usize;
-        let mut pairs = [[0u32; 16 * 32]; 5];
-        for (j, table) in pairs.iter_mut().enumerate() {
+        let mut triples = Box::new([[0u32; 16 * 128]; 3]);
+        for (g, table) in triples.iter_mut().enumerate() {
+            let [o0, o1, o2] = [&offsets[3 * g], &offsets[3 * g + 1], &offsets[3 * g + 2]];
             for s in 0..=MAX_SUM {
-                let row = &mut table[s << 5..(s << 5) + 25];
-                for a in 0..5 {
-                    for b in 0..5 {
-                        if a + b > s {
-                            continue;
+                for a in 0..=4.min(s) {
+                    for b in 0..=4.min(s - a) {
+                        for c in 0..=4.min(s - a - b) {
+                            table[s << 7 | (a * 25 + b * 5 + c)] =
+                                o0[s][a] + o1[s - a][b] + o2[s - a - b][c];
                         }
-                        let hi = 2 * j + 1;
-                        let mut r = offsets.get(2 * j).map_or(0, |o| o[s][a]);
-                        if hi < 9 {
-                            r += offsets[hi][s - a][b];
-                        }
-                        row[a * 5 + b] = r;
                     }
                 }
             }
@@ -193,7 +191,7 @@ impl SuitTable {
         let mut table = SuitTable {
             kinds,
             offsets,
-            pairs,
+            triples,
             class: Vec::new(),
             waits: Vec::new(),
             nec: vec![[0; 2]; size],
