@@ -445,7 +445,7 @@ pub(crate) struct Tables {
     /// 2 kinds, no sequences.
     pub(crate) terminals: SuitTable,
     /// Per-target costs of each class.
-    classes: Vec<[u8; TARGETS]>,
+    pub(crate) classes: Vec<[u8; TARGETS]>,
     /// `pairs[a * classes + b]`: classes a and b combined (min-plus convolution).
     pairs: Vec<[u8; TARGETS]>,
 }
