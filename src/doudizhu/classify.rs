@@ -14,7 +14,8 @@ use crate::cards::{Rank, RankCounts};
 pub(crate) const CHAIN_MASK: u16 = (1 << 12) - 1;
 /// Ranks `3` to `2`: the ranks with four (or eight) copies.
 pub(crate) const NORMAL_MASK: u16 = (1 << 13) - 1;
-/// Every rank.
+/// Every rank (the SSE2 masks cover sixteen lanes).
+#[cfg(target_arch = "x86_64")]
 const ALL_RANKS: u16 = (1 << Rank::COUNT) - 1;
 const BLACK: usize = Rank::BlackJoker as usize;
 const RED: usize = Rank::RedJoker as usize;
