@@ -547,4 +547,37 @@ mod tests {
         let c = costs_of(tables().terminals.class(0));
         assert_eq!(c[5], INF);
     }
+
+    /// FNV-1a 64 over the meaning of every rank of a table: its ten costs, waits word and
+    /// improving-kind words. Class ids are internal and may be renumbered, so they are not hashed.
+    fn table_checksum(t: &SuitTable) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut feed = |bytes: &[u8]| {
+            for &b in bytes {
+                h ^= b as u64;
+                h = h.wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        };
+        for r in 0..t.class.len() {
+            feed(&costs_of(t.class(r)));
+            feed(&t.waits(r).to_le_bytes());
+            let nec = t.nec(r);
+            feed(&nec[0].to_le_bytes());
+            feed(&nec[1].to_le_bytes());
+        }
+        h
+    }
+
+    /// Pins the tables' contents, so a change to how they are built cannot change what they say.
+    #[test]
+    fn table_contents_are_pinned() {
+        let t = tables();
+        assert_eq!(t.suit.class.len(), 405_350);
+        assert_eq!(t.honors.class.len(), 43_130);
+        assert_eq!(t.terminals.class.len(), 25);
+        assert_eq!(t.classes.len(), 141);
+        assert_eq!(table_checksum(&t.suit), 0x6477_e18f_770e_c957);
+        assert_eq!(table_checksum(&t.honors), 0x83fb_cf8f_67ef_5a20);
+        assert_eq!(table_checksum(&t.terminals), 0x423d_f24f_43fe_3126);
+    }
 }
