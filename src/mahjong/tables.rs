@@ -211,23 +211,6 @@ impl Walk<'_> {
     }
 }
 
-/// `SPREAD[m]`: bit 9k for every bit k of `m`, the layout of the improving-kind words.
-const SPREAD: [u64; 128] = {
-    let mut s = [0u64; 128];
-    let mut m = 0;
-    while m < 128 {
-        let mut k = 0;
-        while k < 7 {
-            if m >> k & 1 == 1 {
-                s[m] |= 1 << (9 * k);
-            }
-            k += 1;
-        }
-        m += 1;
-    }
-    s
-};
-
 impl SuitTable {
     /// Rank of a count vector (digits 0-4, sum at most 14).
     #[inline(always)]
@@ -394,6 +377,7 @@ impl SuitTable {
             .collect();
         let mut class = vec![NO_CLASS; size + PAD];
         let (mut last_key, mut last_id) = ([0xffu8; 16], 0u8);
+        let mut used = [false; 256];
         walk(false, false, 0, size).run(&mut |run: &Run| {
             let mut below = [0u8; 16];
             for j in 0..=run.room.min(4) {
@@ -414,29 +398,45 @@ impl SuitTable {
                 if costs != last_key {
                     last_key = costs;
                     last_id = classes.id(costs);
+                    used[last_id as usize] = true;
                 }
                 class[r] = last_id;
             }
         });
 
-        // Per pair of classes: the targets where the first costs more (and is reachable), which
-        // are the improving targets when a tile takes a vector of the first to the second.
+        // Per pair of classes occurring here: the targets where the first costs more (and is
+        // reachable), which improve when a tile takes a vector of the first to the second, laid
+        // out as improving-kind words for position 0. Row stride n + 1: column n is the padding.
         let n = classes.costs.len();
-        let mut better = vec![0u16; n * 256];
-        // Per class: the targets it completes (cost 0).
-        let mut done = [0u16; 256];
-        let bits =
-            |f: &dyn Fn(usize) -> bool| (0..TARGETS).fold(0u16, |m, k| m | (f(k) as u16) << k);
-        for (a, ca) in classes.costs.iter().enumerate() {
-            done[a] = bits(&|k| ca[k] == 0);
-            for (b, cb) in classes.costs.iter().enumerate() {
-                better[a * 256 + b] = bits(&|k| ca[k] < COST_INF && ca[k] > cb[k]);
+        let pad_class = u8::try_from(n).expect("fewer than 255 cost classes");
+        class[size..].fill(pad_class);
+        let mut gain = vec![[0u64; 2]; n * (n + 1)];
+        let occurring: Vec<usize> = (0..n).filter(|&c| used[c]).collect();
+        for &a in &occurring {
+            let ca = &classes.costs[a];
+            for &b in &occurring {
+                let cb = &classes.costs[b];
+                let mut words = [0u64; 2];
+                for k in 0..TARGETS {
+                    if ca[k] < COST_INF && ca[k] > cb[k] {
+                        words[k / 7] |= 1 << (9 * (k % 7));
+                    }
+                }
+                gain[a * (n + 1) + b] = words;
+            }
+        }
+        // Per class: bit s set when it contains the target of size s (cost 0), so a vector of
+        // size s is exactly that target. Target sizes are distinct, and a size 0 mod 3 is melds
+        // only, 2 mod 3 melds and a pair.
+        let mut complete = vec![0u32; n + 1];
+        for (c, costs) in classes.costs.iter().enumerate() {
+            for k in 0..TARGETS {
+                complete[c] |= ((costs[k] == 0) as u32) << SIZES[k];
             }
         }
 
         // Per vector: completing kinds and improving kinds from its neighbours one tile up.
-        // Completeness is cost 0 for the target of exactly the vector's size. Independent per
-        // vector, so the 9-kind suit splits over two threads.
+        // Independent per vector, so the 9-kind suit splits over two threads.
         let finish = |lo: usize, waits: &mut [u32], nec: &mut [[u64; 2]]| {
             walk(true, false, lo, lo + waits.len()).run(&mut |run: &Run| {
                 for j in 0..=run.room.min(4) {
@@ -446,31 +446,26 @@ impl SuitTable {
                     }
                     let sum = MAX_SUM - run.room + j;
                     let own = class[r] as usize;
-                    let mut word = match sum % 3 {
-                        0 => (done[own] >> (sum / 3 * 2) & 1) as u32,
-                        2 => ((done[own] >> (sum / 3 * 2 + 1) & 1) as u32) << 1,
-                        _ => 0,
-                    };
+                    let flag = |s: usize| (!s.is_multiple_of(3)) as u32;
+                    let mut word = (complete[own] >> sum & 1) << flag(sum);
                     let mut words = [0u64; 2];
                     if j < run.room {
-                        // Bit 15 of `done` is never set.
-                        let (bit, at) = match (sum + 1) % 3 {
-                            0 => ((sum + 1) / 3 * 2, 2),
-                            2 => ((sum + 1) / 3 * 2 + 1, 11),
-                            _ => (15, 2),
-                        };
-                        let row = &better[own * 256..own * 256 + 256];
+                        let row = &gain[own * (n + 1)..own * (n + 1) + n + 1];
+                        let sel = 1 << (sum + 1);
+                        // Bit sum + 1 + t: neighbour t is complete (one bit each, no overlap).
+                        let mut hits = 0u32;
                         let mut add = |t: usize, u: usize| {
                             let other = class[u] as usize;
-                            let m = row[other] as usize;
-                            words[0] |= SPREAD[m & 127] << t;
-                            words[1] |= SPREAD[m >> 7] << t;
-                            word |= ((done[other] >> bit & 1) as u32) << (at + t);
+                            let g = &row[other];
+                            words[0] |= g[0] << t;
+                            words[1] |= g[1] << t;
+                            hits |= (complete[other] & sel) << t;
                         };
                         for (t, &u) in run.nb[..last].iter().enumerate() {
                             add(t, u as usize + j);
                         }
                         add(last, if j < 4 { r + 1 } else { size });
+                        word |= hits >> (sum + 1) << (2 + 9 * flag(sum + 1));
                     }
                     waits[r - lo] = word;
                     nec[r - lo] = words;
