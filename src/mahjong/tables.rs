@@ -60,8 +60,9 @@ struct Classes {
     slots: Vec<(u128, u8)>,
     costs: Vec<[u8; TARGETS]>,
     /// `cover[c]`: per target, the coverage (target size - cost) a vector of class `c` has; 0
-    /// where the target is unreachable. Row [`NO_CLASS`] is all 0.
-    cover: Vec<[u8; 16]>,
+    /// where the target is unreachable. Row [`NO_CLASS`] is all 0. Indexed by a byte, so
+    /// without bounds checks.
+    cover: Box<[[u8; 16]; 256]>,
 }
 
 /// Target sizes (3 per meld, 2 for the pair); lanes past [`TARGETS`] are 0.
@@ -83,18 +84,19 @@ impl Classes {
         let mut c = Classes {
             slots: vec![(u128::MAX, 0); 1024],
             costs: Vec::new(),
-            cover: vec![[0; 16]; 256],
+            cover: Box::new([[0; 16]; 256]),
         };
         // Class 0: a suit that takes no part (only the empty target is reachable).
         let mut none = [0u8; 16];
         none[1..TARGETS].fill(COST_INF);
-        c.id(none);
+        c.id(u128::from_le_bytes(none));
         c
     }
 
-    /// The class of a cost row (lanes past [`TARGETS`] 0), registering it when new.
-    fn id(&mut self, costs: [u8; 16]) -> u8 {
-        let key = u128::from_le_bytes(costs);
+    /// The class of a cost row (byte k the cost of target k, bytes past [`TARGETS`] 0),
+    /// registering it when new.
+    #[inline]
+    fn id(&mut self, key: u128) -> u8 {
         let h = (key as u64).wrapping_add(((key >> 64) as u64).wrapping_mul(0x0100_0000_01b3));
         let mut i = (h.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 54) as usize;
         loop {
@@ -103,23 +105,31 @@ impl Classes {
                 return id;
             }
             if k == u128::MAX {
-                let id = u8::try_from(self.costs.len())
-                    .ok()
-                    .filter(|&id| id != NO_CLASS)
-                    .expect("fewer than 255 cost classes");
-                self.slots[i] = (key, id);
-                self.costs.push(std::array::from_fn(|k| costs[k]));
-                self.cover[id as usize] = std::array::from_fn(|k| {
-                    if costs[k] < COST_INF {
-                        SIZES[k] - costs[k]
-                    } else {
-                        0
-                    }
-                });
-                return id;
+                return self.register(i, key);
             }
             i = (i + 1) & 1023;
         }
+    }
+
+    /// Kept out of line: a new class is rare, and inlined this slows every lookup.
+    #[cold]
+    #[inline(never)]
+    fn register(&mut self, slot: usize, key: u128) -> u8 {
+        let costs = key.to_le_bytes();
+        let id = u8::try_from(self.costs.len())
+            .ok()
+            .filter(|&id| id != NO_CLASS)
+            .expect("fewer than 255 cost classes");
+        self.slots[slot] = (key, id);
+        self.costs.push(std::array::from_fn(|k| costs[k]));
+        self.cover[id as usize] = std::array::from_fn(|k| {
+            if costs[k] < COST_INF {
+                SIZES[k] - costs[k]
+            } else {
+                0
+            }
+        });
+        id
     }
 }
 
@@ -257,6 +267,17 @@ impl SuitTable {
     }
 
     fn build(kinds: usize, sequences: bool, classes: &mut Classes) -> SuitTable {
+        // The kind count as a constant, so the loops over positions unroll.
+        match kinds {
+            9 => SuitTable::build_for::<9>(sequences, classes),
+            7 => SuitTable::build_for::<7>(sequences, classes),
+            2 => SuitTable::build_for::<2>(sequences, classes),
+            _ => unreachable!("suits have 9, 7 or 2 kinds"),
+        }
+    }
+
+    fn build_for<const KINDS: usize>(sequences: bool, classes: &mut Classes) -> SuitTable {
+        let kinds = KINDS;
         // count[n][s]: vectors of n digits (0-4) with sum <= s.
         let mut count = [[0u32; MAX_SUM + 1]; 10];
         count[0] = [1; MAX_SUM + 1];
@@ -329,7 +350,6 @@ impl SuitTable {
         // a pass that needs its neighbours one tile up done first runs in descending rank order,
         // one that needs them one tile down in ascending order, and both read memory in a few
         // sequential streams.
-        let last = kinds - 1;
         let walk = |up: bool, rev: bool, lo: usize, hi: usize| Walk {
             kinds,
             offsets: &table.offsets,
@@ -341,21 +361,26 @@ impl SuitTable {
             pad: size as u32,
         };
 
-        // fits[r]: targets that v can still be completed to (add tiles, at most 4 a kind).
+        // fits[r]: targets that v can still be completed to (add tiles, at most 4 a kind). A run
+        // at a time: vector j of a run has its neighbour at position t at lane j of that
+        // neighbour's run (when j < room, else none), and its neighbour in the last digit is
+        // vector j + 1 of its own run.
         let mut fits = exact;
         walk(true, true, 0, size).run(&mut |run: &Run| {
-            for j in (0..=run.room.min(4)).rev() {
-                let r = run.first + j;
-                if j < run.room {
-                    let mut f = fits[r];
-                    if j < 4 {
-                        f |= fits[r + 1];
-                    }
-                    for &u in &run.nb[..last] {
-                        f |= fits[u as usize + j];
-                    }
-                    fits[r] = f;
+            let (first, len, ups) = (run.first, run.room.min(4) + 1, run.room.min(5));
+            let mut above = [0u16; 5];
+            for &u in &run.nb[..KINDS - 1] {
+                let u = u as usize;
+                let lanes: &[u16; 5] = fits[u..u + 5].try_into().unwrap();
+                for j in 0..5 {
+                    above[j] |= lanes[j];
                 }
+            }
+            let mut next = 0;
+            for j in (0..len).rev() {
+                let f = fits[first + j] | if j < ups { above[j] } else { 0 } | next;
+                fits[first + j] = f;
+                next = f;
             }
         });
         let reach = fits[0];
@@ -372,45 +397,54 @@ impl SuitTable {
                 unreached[k] = COST_INF;
             }
         }
+        let (reach_mask, unreached) = (
+            u128::from_le_bytes(reach_mask),
+            u128::from_le_bytes(unreached),
+        );
         let fit_masks: Vec<[u8; 16]> = (0..1 << TARGETS)
             .map(|f: usize| std::array::from_fn(|k| if f >> k & 1 == 1 { 0xff } else { 0 }))
             .collect();
         let mut class = vec![NO_CLASS; size + PAD];
-        let (mut last_key, mut last_id) = ([0xffu8; 16], 0u8);
         let mut used = [false; 256];
         walk(false, false, 0, size).run(&mut |run: &Run| {
-            let mut below = [0u8; 16];
+            let mut prev = [0u8; 16];
             for j in 0..=run.room.min(4) {
                 let r = run.first + j;
                 let sum = (MAX_SUM - run.room + j) as u8;
                 let fit = &fit_masks[fits[r] as usize];
-                let mut cover: [u8; 16] = std::array::from_fn(|k| fit[k] & sum);
-                for &u in &run.nb[..last] {
+                let mut cover = [0u8; 16];
+                for k in 0..16 {
+                    cover[k] = (fit[k] & sum).max(prev[k]);
+                }
+                // A run one tile down is at least as long, so lane j exists there.
+                for &u in &run.nb[..KINDS - 1] {
                     let other = &classes.cover[class[u as usize + j] as usize];
-                    cover = std::array::from_fn(|k| cover[k].max(other[k]));
+                    for k in 0..16 {
+                        cover[k] = cover[k].max(other[k]);
+                    }
                 }
-                cover = std::array::from_fn(|k| cover[k].max(below[k]));
-                below = cover;
-                let costs: [u8; 16] = std::array::from_fn(|k| {
-                    SIZES[k].wrapping_sub(cover[k]) & reach_mask[k] | unreached[k]
-                });
-                // Neighbouring vectors often share a class.
-                if costs != last_key {
-                    last_key = costs;
-                    last_id = classes.id(costs);
-                    used[last_id as usize] = true;
-                }
-                class[r] = last_id;
+                prev = cover;
+                // One 128-bit subtraction: no lane borrows, as a coverage never exceeds its
+                // target's size, and is 0 in unreachable and unused lanes. (Lane by lane, the
+                // compiler splits the rows into scalar pieces.)
+                let costs = u128::from_le_bytes(SIZES).wrapping_sub(u128::from_le_bytes(cover))
+                    & reach_mask
+                    | unreached;
+                let id = classes.id(costs);
+                used[id as usize] = true;
+                class[r] = id;
             }
         });
 
         // Per pair of classes occurring here: the targets where the first costs more (and is
         // reachable), which improve when a tile takes a vector of the first to the second, laid
-        // out as improving-kind words for position 0. Row stride n + 1: column n is the padding.
+        // out as improving-kind words for position 0. Class n (row and column) is the padding.
         let n = classes.costs.len();
         let pad_class = u8::try_from(n).expect("fewer than 255 cost classes");
         class[size..].fill(pad_class);
-        let mut gain = vec![[0u64; 2]; n * (n + 1)];
+        // Indexed by two class bytes, so without bounds checks.
+        let mut gain: Box<[[u64; 2]]> = vec![[0u64; 2]; 1 << 16].into_boxed_slice();
+        let gain: &mut [[u64; 2]; 1 << 16] = (&mut *gain).try_into().unwrap();
         let occurring: Vec<usize> = (0..n).filter(|&c| used[c]).collect();
         for &a in &occurring {
             let ca = &classes.costs[a];
@@ -422,13 +456,13 @@ impl SuitTable {
                         words[k / 7] |= 1 << (9 * (k % 7));
                     }
                 }
-                gain[a * (n + 1) + b] = words;
+                gain[a << 8 | b] = words;
             }
         }
         // Per class: bit s set when it contains the target of size s (cost 0), so a vector of
         // size s is exactly that target. Target sizes are distinct, and a size 0 mod 3 is melds
         // only, 2 mod 3 melds and a pair.
-        let mut complete = vec![0u32; n + 1];
+        let mut complete = [0u32; 256];
         for (c, costs) in classes.costs.iter().enumerate() {
             for k in 0..TARGETS {
                 complete[c] |= ((costs[k] == 0) as u32) << SIZES[k];
@@ -438,33 +472,32 @@ impl SuitTable {
         // Per vector: completing kinds and improving kinds from its neighbours one tile up.
         // Independent per vector, so the 9-kind suit splits over two threads.
         let finish = |lo: usize, waits: &mut [u32], nec: &mut [[u64; 2]]| {
-            walk(true, false, lo, lo + waits.len()).run(&mut |run: &Run| {
+            let hi = lo + waits.len();
+            let flag = |s: usize| (!s.is_multiple_of(3)) as u32;
+            walk(true, false, lo, hi).run(&mut |run: &Run| {
                 for j in 0..=run.room.min(4) {
                     let r = run.first + j;
-                    if r < lo || r >= lo + waits.len() {
+                    if r < lo || r >= hi {
                         continue;
                     }
                     let sum = MAX_SUM - run.room + j;
-                    let own = class[r] as usize;
-                    let flag = |s: usize| (!s.is_multiple_of(3)) as u32;
-                    let mut word = (complete[own] >> sum & 1) << flag(sum);
+                    let own = class[r];
+                    let mut word = (complete[own as usize] >> sum & 1) << flag(sum);
                     let mut words = [0u64; 2];
                     if j < run.room {
-                        let row = &gain[own * (n + 1)..own * (n + 1) + n + 1];
                         let sel = 1 << (sum + 1);
-                        // Bit sum + 1 + t: neighbour t is complete (one bit each, no overlap).
+                        // Bit sum + 1 + t: the neighbour at t is complete (no overlaps).
                         let mut hits = 0u32;
-                        let mut add = |t: usize, u: usize| {
-                            let other = class[u] as usize;
-                            let g = &row[other];
+                        let mut add = |t: usize, other: u8| {
+                            let g = &gain[(own as usize) << 8 | other as usize];
                             words[0] |= g[0] << t;
                             words[1] |= g[1] << t;
-                            hits |= (complete[other] & sel) << t;
+                            hits |= (complete[other as usize] & sel) << t;
                         };
-                        for (t, &u) in run.nb[..last].iter().enumerate() {
-                            add(t, u as usize + j);
+                        for t in 0..KINDS - 1 {
+                            add(t, class[run.nb[t] as usize + j]);
                         }
-                        add(last, if j < 4 { r + 1 } else { size });
+                        add(KINDS - 1, class[if j < 4 { r + 1 } else { size }]);
                         word |= hits >> (sum + 1) << (2 + 9 * flag(sum + 1));
                     }
                     waits[r - lo] = word;
