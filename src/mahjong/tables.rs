@@ -2,7 +2,7 @@
 //!
 //! A suit's part of a concealed hand is a count vector (one digit 0-4 per tile kind of the suit).
 //! A concealed hand never holds more than 14 tiles, so only vectors whose digits sum to at most 14
-//! are stored (405,350 for a 9-kind suit, 43,130 for the 7 honours, 15 for the three-player
+//! are stored (405,350 for a 9-kind suit, 43,130 for the 7 honours, 25 for the three-player
 //! characters suit that has only 1m and 9m). A vector is addressed by its combinatorial rank among
 //! those vectors in lexicographic order, computed with one small-table addition per two kinds.
 //!
@@ -18,8 +18,8 @@
 //!
 //! The cost is computed without ever leaving the 14-tile domain: cost = |target| - coverage, where
 //! coverage is the largest sub-multiset of the vector that can still be completed to a target.
-//! Only 130 distinct rows of ten costs occur, so a vector stores a one-byte cost class, and the
-//! classes of two suits combine through a 130 x 130 table. The build takes roughly 75-125 ms on
+//! Only 141 distinct rows of ten costs occur, so a vector stores a one-byte cost class, and the
+//! classes of two suits combine through a 141 x 141 table. The build takes roughly 15-25 ms on
 //! the 2-core development machine, depending on its load; servers run it at start-up.
 
 use std::sync::OnceLock;
@@ -52,47 +52,173 @@ pub(crate) struct SuitTable {
     /// bits 2-10 kinds completing as melds, bits 11-19 kinds completing as melds + pair.
     waits: Vec<u32>,
     /// Improving kinds per rank and target: target k < 7 at bits 9k of word 0, k >= 7 at bits
-    /// 9(k - 7) of word 1. Kept apart from `main` so the waits path touches less memory.
+    /// 9(k - 7) of word 1. Kept apart from `waits` so the waits path touches less memory.
     nec: Vec<[u64; 2]>,
 }
 
-/// Bit offset of the packed costs in the words the build works with.
-const COST_SHIFT: u32 = 20;
-
-/// Distinct per-target cost rows. Only about 130 occur over all suit and honour vectors, so a
-/// main word stores a one-byte class and two suits combine through a 130 x 130 table.
+/// Distinct per-target cost rows. Only 141 occur over all suit and honour vectors, so a vector
+/// stores a one-byte class and two suits combine through a 141 x 141 table.
 struct Classes {
-    slots: Vec<(u64, u8)>,
+    slots: Vec<(u128, u8)>,
     costs: Vec<[u8; TARGETS]>,
+    /// `cover[c]`: per target, the coverage (target size - cost) a vector of class `c` has; 0
+    /// where the target is unreachable. Row [`NO_CLASS`] is all 0. Indexed by a byte, so
+    /// without bounds checks.
+    cover: Box<[[u8; 16]; 256]>,
 }
+
+/// Target sizes (3 per meld, 2 for the pair); lanes past [`TARGETS`] are 0.
+const SIZES: [u8; 16] = {
+    let mut s = [0u8; 16];
+    let mut k = 0;
+    while k < TARGETS {
+        s[k] = (k / 2 * 3 + (k % 2) * 2) as u8;
+        k += 1;
+    }
+    s
+};
+
+/// The class id that marks "no vector" in the build's padding (never a real class).
+const NO_CLASS: u8 = u8::MAX;
 
 impl Classes {
     fn new() -> Classes {
         let mut c = Classes {
-            slots: vec![(u64::MAX, 0); 1024],
+            slots: vec![(u128::MAX, 0); 1024],
             costs: Vec::new(),
+            cover: Box::new([[0; 16]; 256]),
         };
         // Class 0: a suit that takes no part (only the empty target is reachable).
-        c.id(0xff_ffff_fff0);
+        let mut none = [0u8; 16];
+        none[1..TARGETS].fill(COST_INF);
+        c.id(u128::from_le_bytes(none));
         c
     }
 
-    /// The class of packed costs (ten nibbles), registering it when new.
-    fn id(&mut self, packed: u64) -> u32 {
-        let mut i = (packed.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 54) as usize;
+    /// The class of a cost row (byte k the cost of target k, bytes past [`TARGETS`] 0),
+    /// registering it when new.
+    #[inline]
+    fn id(&mut self, key: u128) -> u8 {
+        let h = (key as u64).wrapping_add(((key >> 64) as u64).wrapping_mul(0x0100_0000_01b3));
+        let mut i = (h.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 54) as usize;
         loop {
-            let (key, id) = self.slots[i];
-            if key == packed {
-                return id as u32;
+            let (k, id) = self.slots[i];
+            if k == key {
+                return id;
             }
-            if key == u64::MAX {
-                let id = u8::try_from(self.costs.len()).expect("at most 256 cost classes");
-                self.slots[i] = (packed, id);
-                self.costs
-                    .push(std::array::from_fn(|k| (packed >> (4 * k)) as u8 & 15));
-                return id as u32;
+            if k == u128::MAX {
+                return self.register(i, key);
             }
             i = (i + 1) & 1023;
+        }
+    }
+
+    /// Kept out of line: a new class is rare, and inlined this slows every lookup.
+    #[cold]
+    #[inline(never)]
+    fn register(&mut self, slot: usize, key: u128) -> u8 {
+        let costs = key.to_le_bytes();
+        let id = u8::try_from(self.costs.len())
+            .ok()
+            .filter(|&id| id != NO_CLASS)
+            .expect("fewer than 255 cost classes");
+        self.slots[slot] = (key, id);
+        self.costs.push(std::array::from_fn(|k| costs[k]));
+        self.cover[id as usize] = std::array::from_fn(|k| {
+            if costs[k] < COST_INF {
+                SIZES[k] - costs[k]
+            } else {
+                0
+            }
+        });
+        id
+    }
+}
+
+/// Padding past the last rank of the build's work arrays, where the neighbours that do not exist
+/// point (a run's neighbour rank plus a last digit of at most 4), so the hot loops need no tests.
+const PAD: usize = 5;
+
+/// The vectors that differ only in the last digit, which runs over `0..=min(4, room)`.
+///
+/// The last digit's rank term is the digit itself whatever budget is left, so the neighbour of
+/// (prefix, j) one tile up (or down) at an earlier position t is `nb[t] + j`, where `nb[t]` is the
+/// first rank of the neighbour prefix's run (or the padding when there is none). Going up also
+/// needs `j < room`, that is room for one more tile.
+struct Run {
+    first: usize,
+    room: usize,
+    nb: [u32; 8],
+}
+
+/// Walks the runs of a suit in rank order (or its reverse) with their neighbours one way.
+struct Walk<'a> {
+    kinds: usize,
+    offsets: &'a [[[u32; 5]; MAX_SUM + 1]; 9],
+    count: &'a [[u32; MAX_SUM + 1]; 10],
+    /// Neighbours one tile up (else down).
+    up: bool,
+    /// Descending rank order.
+    rev: bool,
+    /// Only runs overlapping these ranks.
+    lo: usize,
+    hi: usize,
+    pad: u32,
+}
+
+impl Walk<'_> {
+    fn run<F: FnMut(&Run)>(&self, f: &mut F) {
+        self.rec(0, MAX_SUM, 0, [0; 8], 0, f);
+    }
+
+    /// Digits `0..i` are fixed, contributing `base` to the rank, and `left` of the budget remains.
+    /// `nb[t]` (for the bits t of `valid`) is the same for the neighbour at position t < i.
+    fn rec<F: FnMut(&Run)>(
+        &self,
+        i: usize,
+        left: usize,
+        base: u32,
+        nb: [u32; 8],
+        valid: u32,
+        f: &mut F,
+    ) {
+        let span = self.count[self.kinds - i][left];
+        if base as usize >= self.hi || (base + span) as usize <= self.lo {
+            return;
+        }
+        if i == self.kinds - 1 {
+            let valid = if self.up && left == 0 { 0 } else { valid };
+            let nb = std::array::from_fn(|t| if valid >> t & 1 == 1 { nb[t] } else { self.pad });
+            f(&Run {
+                first: base as usize,
+                room: left,
+                nb,
+            });
+            return;
+        }
+        let top = left.min(4);
+        let row = &self.offsets[i][left];
+        // A neighbour at an earlier position has one tile more (or less) before digit i, so one
+        // less (or more) budget for it and every later digit; no neighbour exists where the
+        // clamp matters.
+        let shifted = if self.up {
+            left.saturating_sub(1)
+        } else {
+            (left + 1).min(MAX_SUM)
+        };
+        let shifted = &self.offsets[i][shifted];
+        for k in 0..=top {
+            let c = if self.rev { top - k } else { k };
+            let mut next: [u32; 8] = std::array::from_fn(|t| nb[t].wrapping_add(shifted[c]));
+            let mut valid = valid;
+            if self.up && c < 4 {
+                next[i] = base + row[c + 1];
+                valid |= 1 << i;
+            } else if !self.up && c > 0 {
+                next[i] = base + row[c - 1];
+                valid |= 1 << i;
+            }
+            self.rec(i + 1, left - c, base + row[c], next, valid, f);
         }
     }
 }
@@ -153,6 +279,17 @@ impl SuitTable {
     }
 
     fn build(kinds: usize, sequences: bool, classes: &mut Classes) -> SuitTable {
+        // The kind count as a constant, so the loops over positions unroll.
+        match kinds {
+            9 => SuitTable::build_for::<9>(sequences, classes),
+            7 => SuitTable::build_for::<7>(sequences, classes),
+            2 => SuitTable::build_for::<2>(sequences, classes),
+            _ => unreachable!("suits have 9, 7 or 2 kinds"),
+        }
+    }
+
+    fn build_for<const KINDS: usize>(sequences: bool, classes: &mut Classes) -> SuitTable {
+        let kinds = KINDS;
         // count[n][s]: vectors of n digits (0-4) with sum <= s.
         let mut count = [[0u32; MAX_SUM + 1]; 10];
         count[0] = [1; MAX_SUM + 1];
@@ -194,61 +331,11 @@ impl SuitTable {
             triples,
             class: Vec::new(),
             waits: Vec::new(),
-            nec: vec![[0; 2]; size],
+            nec: Vec::new(),
         };
 
-        // Enumerate every vector in rank order.
-        let mut vecs: Vec<[u8; 9]> = Vec::with_capacity(size);
-        let mut cur = [0u8; 9];
-        enumerate(&mut cur, 0, kinds, MAX_SUM, &mut vecs);
-        debug_assert_eq!(vecs.len(), size);
-        let sums: Vec<u8> = vecs.iter().map(|v| v.iter().sum()).collect();
-        // Ranks grouped by digit sum (a counting sort), so passes can run sum by sum.
-        let mut by_sum: Vec<Vec<u32>> = vec![Vec::new(); MAX_SUM + 1];
-        for (r, &s) in sums.iter().enumerate() {
-            by_sum[s as usize].push(r as u32);
-        }
-        const NONE: u32 = u32::MAX;
-        // up[r * 9 + t] = rank of v + e_t, when that stays in the domain.
-        let mut up = vec![NONE; size * 9];
-        // Independent per vector: split over two threads (the build runs once, at start-up).
-        let fill_up = |first: usize, chunk: &mut [u32]| {
-            for (j, slot) in chunk.chunks_mut(9).enumerate() {
-                let r = first + j;
-                let v = &vecs[r];
-                if sums[r] as usize == MAX_SUM {
-                    continue;
-                }
-                // Adding a tile at t changes digit t's term, and every later term sees one less
-                // of the budget: rank(v + e_t) = rank(v) + own(t) + later(t), from one pass.
-                let mut left = [0usize; 10];
-                left[0] = MAX_SUM;
-                for i in 0..kinds {
-                    left[i + 1] = left[i] - v[i] as usize;
-                }
-                let mut later = [0i64; 10];
-                for i in (0..kinds).rev() {
-                    let c = v[i] as usize;
-                    let shift = offsets[i][left[i] - 1][c] as i64 - offsets[i][left[i]][c] as i64;
-                    later[i] = later[i + 1] + shift;
-                }
-                for t in 0..kinds {
-                    let c = v[t] as usize;
-                    if c < 4 {
-                        let own = offsets[t][left[t]][c + 1] as i64 - offsets[t][left[t]][c] as i64;
-                        slot[t] = (r as i64 + own + later[t + 1]) as u32;
-                    }
-                }
-            }
-        };
-        let half = size / 2;
-        let (lo, hi) = up.split_at_mut(half * 9);
-        std::thread::scope(|scope| {
-            scope.spawn(|| fill_up(0, lo));
-            fill_up(half, hi);
-        });
         // exact[r]: bitset of targets (m * 2 + p) that the vector is exactly.
-        let mut exact = vec![0u16; size];
+        let mut exact = vec![0u16; size + PAD];
         let mut groups: Vec<[u8; 9]> = Vec::new();
         for i in 0..kinds {
             let mut g = [0u8; 9];
@@ -267,138 +354,184 @@ impl SuitTable {
         let mut shape = [0u8; 9];
         mark_shapes(&table, &groups, 0, 0, &mut shape, &mut exact);
 
-        // fits[r]: targets that v can still be completed to (add tiles, at most 4 a kind).
-        let mut fits = exact.clone();
-        for level in by_sum.iter().rev() {
-            for &r in level {
-                let r = r as usize;
-                let mut f = fits[r];
-                for &u in &up[r * 9..r * 9 + kinds] {
-                    if u != NONE {
-                        f |= fits[u as usize];
-                    }
-                }
-                fits[r] = f;
-            }
-        }
+        // Ranks are lexicographic with digit 0 most significant, so v + e_t always ranks above v:
+        // a pass that needs its neighbours one tile up done first runs in descending rank order,
+        // one that needs them one tile down in ascending order, and both read memory in a few
+        // sequential streams.
+        let walk = |up: bool, rev: bool, lo: usize, hi: usize| Walk {
+            kinds,
+            offsets: &table.offsets,
+            count: &count,
+            up,
+            rev,
+            lo,
+            hi,
+            pad: size as u32,
+        };
 
-        // cover[r][k]: largest sub-multiset size of v that fits target k; pushed upwards.
-        let mut cover = vec![[0u8; 16]; size];
-        for level in &by_sum {
-            for &r in level {
-                let r = r as usize;
-                let s = sums[r];
-                let mut c = cover[r];
-                for (k, ck) in c.iter_mut().enumerate().take(TARGETS) {
-                    if fits[r] >> k & 1 == 1 {
-                        *ck = s;
-                    }
-                }
-                cover[r] = c;
-                for &u in &up[r * 9..r * 9 + kinds] {
-                    if u != NONE {
-                        let dst = &mut cover[u as usize];
-                        for k in 0..16 {
-                            dst[k] = dst[k].max(c[k]);
-                        }
-                    }
+        // fits[r]: targets that v can still be completed to (add tiles, at most 4 a kind). A run
+        // at a time: vector j of a run has its neighbour at position t at lane j of that
+        // neighbour's run (when j < room, else none), and its neighbour in the last digit is
+        // vector j + 1 of its own run.
+        let mut fits = exact;
+        walk(true, true, 0, size).run(&mut |run: &Run| {
+            let (first, len, ups) = (run.first, run.room.min(4) + 1, run.room.min(5));
+            let mut above = [0u16; 5];
+            for &u in &run.nb[..KINDS - 1] {
+                let u = u as usize;
+                let lanes: &[u16; 5] = fits[u..u + 5].try_into().unwrap();
+                for j in 0..5 {
+                    above[j] |= lanes[j];
                 }
             }
-        }
-
-        // Costs and completeness per rank, packed, so the last pass reads one word a neighbour.
+            let mut next = 0;
+            for j in (0..len).rev() {
+                let f = fits[first + j] | if j < ups { above[j] } else { 0 } | next;
+                fits[first + j] = f;
+                next = f;
+            }
+        });
         let reach = fits[0];
-        let mut main = vec![0u64; size];
-        for r in 0..size {
-            let s = sums[r] as usize;
-            let mut word = 0u64;
-            if s.is_multiple_of(3) && exact[r] >> ((s / 3) * 2) & 1 == 1 {
-                word |= 1;
+
+        // Costs per rank as cost classes: cost = |target| - coverage, where the coverage (largest
+        // sub-multiset of v that fits the target) is v's size where v fits, else the best of
+        // its neighbours one tile down, which a class determines.
+        let mut reach_mask = [0u8; 16];
+        let mut unreached = [0u8; 16];
+        for k in 0..TARGETS {
+            if reach >> k & 1 == 1 {
+                reach_mask[k] = 0xff;
+            } else {
+                unreached[k] = COST_INF;
             }
-            if s % 3 == 2 && exact[r] >> ((s / 3) * 2 + 1) & 1 == 1 {
-                word |= 2;
-            }
-            for (k, &covered) in cover[r].iter().enumerate().take(TARGETS) {
-                let size_k = (k / 2 * 3 + (k % 2) * 2) as u8;
-                // A target no vector of this suit can reach (two melds and a pair of 1m/9m only)
-                // is unreachable from the empty vector, hence from every vector.
-                let c = if reach >> k & 1 == 1 {
-                    size_k.saturating_sub(covered)
-                } else {
-                    COST_INF
-                };
-                word |= (c as u64) << (COST_SHIFT + 4 * k as u32);
-            }
-            main[r] = word;
         }
-        drop(cover);
-        // Per vector: completing kinds from the neighbours' flags, improving kinds from the
-        // neighbours' costs. Independent per vector, so split over two threads.
-        let finish = |first: usize, words: &mut [u64], necs: &mut [[u64; 2]]| {
-            for (j, (word, nec_out)) in words.iter_mut().zip(necs.iter_mut()).enumerate() {
-                let r = first + j;
-                let own = main[r];
-                let costs = own >> COST_SHIFT;
-                // Lanes (one byte per target, even and odd targets apart) where own < 15.
-                const LO: u64 = 0x000f_0f0f_0f0f;
-                const H: u64 = 0x0080_8080_8080;
-                const ONE: u64 = 0x0001_0101_0101;
-                let own_e = costs & LO;
-                let own_o = costs >> 4 & LO;
-                let live_e = ((own_e ^ LO) + 0x007f_7f7f_7f7f) & H;
-                let live_o = ((own_o ^ LO) + 0x007f_7f7f_7f7f) & H;
-                let mut add = 0u64;
-                let mut nec = [0u64; 2];
-                for t in 0..kinds {
-                    let u = up[r * 9 + t];
-                    if u == NONE {
+        let (reach_mask, unreached) = (
+            u128::from_le_bytes(reach_mask),
+            u128::from_le_bytes(unreached),
+        );
+        let fit_masks: Vec<[u8; 16]> = (0..1 << TARGETS)
+            .map(|f: usize| std::array::from_fn(|k| if f >> k & 1 == 1 { 0xff } else { 0 }))
+            .collect();
+        let mut class = vec![NO_CLASS; size + PAD];
+        let mut used = [false; 256];
+        walk(false, false, 0, size).run(&mut |run: &Run| {
+            let mut prev = [0u8; 16];
+            for j in 0..=run.room.min(4) {
+                let r = run.first + j;
+                let sum = (MAX_SUM - run.room + j) as u8;
+                let fit = &fit_masks[fits[r] as usize];
+                let mut cover = [0u8; 16];
+                for k in 0..16 {
+                    cover[k] = (fit[k] & sum).max(prev[k]);
+                }
+                // A run one tile down is at least as long, so lane j exists there.
+                for &u in &run.nb[..KINDS - 1] {
+                    let other = &classes.cover[class[u as usize + j] as usize];
+                    for k in 0..16 {
+                        cover[k] = cover[k].max(other[k]);
+                    }
+                }
+                prev = cover;
+                // One 128-bit subtraction: no lane borrows, as a coverage never exceeds its
+                // target's size, and is 0 in unreachable and unused lanes. (Lane by lane, the
+                // compiler splits the rows into scalar pieces.)
+                let costs = u128::from_le_bytes(SIZES).wrapping_sub(u128::from_le_bytes(cover))
+                    & reach_mask
+                    | unreached;
+                let id = classes.id(costs);
+                used[id as usize] = true;
+                class[r] = id;
+            }
+        });
+
+        // Per pair of classes occurring here: the targets where the first costs more (and is
+        // reachable), which improve when a tile takes a vector of the first to the second, laid
+        // out as improving-kind words for position 0. Class n (row and column) is the padding.
+        let n = classes.costs.len();
+        let pad_class = u8::try_from(n).expect("fewer than 255 cost classes");
+        class[size..].fill(pad_class);
+        // Indexed by two class bytes, so without bounds checks.
+        let mut gain: Box<[[u64; 2]]> = vec![[0u64; 2]; 1 << 16].into_boxed_slice();
+        let gain: &mut [[u64; 2]; 1 << 16] = (&mut *gain).try_into().unwrap();
+        let occurring: Vec<usize> = (0..n).filter(|&c| used[c]).collect();
+        for &a in &occurring {
+            let ca = &classes.costs[a];
+            for &b in &occurring {
+                let cb = &classes.costs[b];
+                let mut words = [0u64; 2];
+                for k in 0..TARGETS {
+                    if ca[k] < COST_INF && ca[k] > cb[k] {
+                        words[k / 7] |= 1 << (9 * (k % 7));
+                    }
+                }
+                gain[a << 8 | b] = words;
+            }
+        }
+        // Per class: bit s set when it contains the target of size s (cost 0), so a vector of
+        // size s is exactly that target. Target sizes are distinct, and a size 0 mod 3 is melds
+        // only, 2 mod 3 melds and a pair.
+        let mut complete = [0u32; 256];
+        for (c, costs) in classes.costs.iter().enumerate() {
+            for k in 0..TARGETS {
+                complete[c] |= ((costs[k] == 0) as u32) << SIZES[k];
+            }
+        }
+
+        // Per vector: completing kinds and improving kinds from its neighbours one tile up.
+        // Independent per vector, so the 9-kind suit splits over two threads.
+        let finish = |lo: usize, waits: &mut [u32], nec: &mut [[u64; 2]]| {
+            let hi = lo + waits.len();
+            let flag = |s: usize| (!s.is_multiple_of(3)) as u32;
+            walk(true, false, lo, hi).run(&mut |run: &Run| {
+                for j in 0..=run.room.min(4) {
+                    let r = run.first + j;
+                    if r < lo || r >= hi {
                         continue;
                     }
-                    let nb = main[u as usize];
-                    add |= (nb & 1) << (2 + t) | (nb >> 1 & 1) << (11 + t);
-                    let nc = nb >> COST_SHIFT;
-                    // High bit of a lane set when own > neighbour (no borrow crosses lanes).
-                    let lt_e = ((own_e | H) - ((nc & LO) + ONE)) & H & live_e;
-                    let lt_o = ((own_o | H) - ((nc >> 4 & LO) + ONE)) & H & live_o;
-                    let mut lanes = lt_e | lt_o >> 4;
-                    while lanes != 0 {
-                        let b = lanes.trailing_zeros();
-                        lanes &= lanes - 1;
-                        // Bit 8j+7 is target 2j, bit 8j+3 is target 2j+1.
-                        let k = (b / 8 * 2 + (b % 8 == 3) as u32) as usize;
-                        nec[k / 7] |= 1 << (9 * (k % 7) + t);
+                    let sum = MAX_SUM - run.room + j;
+                    let own = class[r];
+                    let mut word = (complete[own as usize] >> sum & 1) << flag(sum);
+                    let mut words = [0u64; 2];
+                    if j < run.room {
+                        let sel = 1 << (sum + 1);
+                        // Bit sum + 1 + t: the neighbour at t is complete (no overlaps).
+                        let mut hits = 0u32;
+                        let mut add = |t: usize, other: u8| {
+                            let g = &gain[(own as usize) << 8 | other as usize];
+                            words[0] |= g[0] << t;
+                            words[1] |= g[1] << t;
+                            hits |= (complete[other as usize] & sel) << t;
+                        };
+                        for t in 0..KINDS - 1 {
+                            add(t, class[run.nb[t] as usize + j]);
+                        }
+                        add(KINDS - 1, class[if j < 4 { r + 1 } else { size }]);
+                        word |= hits >> (sum + 1) << (2 + 9 * flag(sum + 1));
                     }
+                    waits[r - lo] = word;
+                    nec[r - lo] = words;
                 }
-                *word = own | add;
-                *nec_out = nec;
-            }
+            });
         };
-        let mut words = vec![0u64; size];
-        let (w_lo, w_hi) = words.split_at_mut(half);
-        let (n_lo, n_hi) = table.nec.split_at_mut(half);
-        std::thread::scope(|scope| {
-            scope.spawn(|| finish(0, w_lo, n_lo));
-            finish(half, w_hi, n_hi);
-        });
-        table.waits = words.iter().map(|&w| w as u32 & 0xf_ffff).collect();
-        table.class = words
-            .iter()
-            .map(|&w| classes.id(w >> COST_SHIFT) as u8)
-            .collect();
+        let mut waits = vec![0u32; size];
+        let mut nec = vec![[0u64; 2]; size];
+        if size > 100_000 {
+            let half = size / 2;
+            let (w_lo, w_hi) = waits.split_at_mut(half);
+            let (n_lo, n_hi) = nec.split_at_mut(half);
+            std::thread::scope(|scope| {
+                scope.spawn(|| finish(0, w_lo, n_lo));
+                finish(half, w_hi, n_hi);
+            });
+        } else {
+            finish(0, &mut waits, &mut nec);
+        }
+        class.truncate(size);
+        table.class = class;
+        table.waits = waits;
+        table.nec = nec;
         table
     }
-}
-
-fn enumerate(cur: &mut [u8; 9], i: usize, kinds: usize, left: usize, out: &mut Vec<[u8; 9]>) {
-    if i == kinds {
-        out.push(*cur);
-        return;
-    }
-    for c in 0..=4.min(left) {
-        cur[i] = c as u8;
-        enumerate(cur, i + 1, kinds, left - c, out);
-    }
-    cur[i] = 0;
 }
 
 /// Marks every multiset of up to 4 groups (non-decreasing group index), with and without one pair.
@@ -516,6 +649,18 @@ pub(crate) fn improving_of(nec: &[u64; 2], k: usize) -> u32 {
 mod tests {
     use super::*;
 
+    fn enumerate(cur: &mut [u8; 9], i: usize, kinds: usize, left: usize, out: &mut Vec<[u8; 9]>) {
+        if i == kinds {
+            out.push(*cur);
+            return;
+        }
+        for c in 0..=4.min(left) {
+            cur[i] = c as u8;
+            enumerate(cur, i + 1, kinds, left - c, out);
+        }
+        cur[i] = 0;
+    }
+
     #[test]
     fn ranks_are_a_bijection() {
         let t = &tables().honors;
@@ -554,5 +699,38 @@ mod tests {
         // The three-player characters (1m, 9m) can never hold two melds and a pair.
         let c = costs_of(tables().terminals.class(0));
         assert_eq!(c[5], INF);
+    }
+
+    /// FNV-1a 64 over the meaning of every rank of a table: its ten costs, waits word and
+    /// improving-kind words. Class ids are internal and may be renumbered, so they are not hashed.
+    fn table_checksum(t: &SuitTable) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut feed = |bytes: &[u8]| {
+            for &b in bytes {
+                h ^= b as u64;
+                h = h.wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        };
+        for r in 0..t.class.len() {
+            feed(&costs_of(t.class(r)));
+            feed(&t.waits(r).to_le_bytes());
+            let nec = t.nec(r);
+            feed(&nec[0].to_le_bytes());
+            feed(&nec[1].to_le_bytes());
+        }
+        h
+    }
+
+    /// Pins the tables' contents, so a change to how they are built cannot change what they say.
+    #[test]
+    fn table_contents_are_pinned() {
+        let t = tables();
+        assert_eq!(t.suit.class.len(), 405_350);
+        assert_eq!(t.honors.class.len(), 43_130);
+        assert_eq!(t.terminals.class.len(), 25);
+        assert_eq!(t.classes.len(), 141);
+        assert_eq!(table_checksum(&t.suit), 0x6477_e18f_770e_c957);
+        assert_eq!(table_checksum(&t.honors), 0x83fb_cf8f_67ef_5a20);
+        assert_eq!(table_checksum(&t.terminals), 0x423d_f24f_43fe_3126);
     }
 }
