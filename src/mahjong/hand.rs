@@ -124,6 +124,21 @@ fn not_in_game(rules: &Rules, field: Field, t: Tile) -> MahjongError {
     }
 }
 
+/// Each bit of a byte as a byte (0 or 1), lowest bit first.
+const SPREAD: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            table[b] |= ((b as u64 >> i) & 1) << (8 * i);
+            i += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
 /// The hand-size rule, for the error message.
 fn hand_size_rule(extra: usize) -> &'static str {
     if extra == 1 {
@@ -181,22 +196,19 @@ pub(crate) fn with_prepared<'r, T>(
             expected: hand_size_rule(extra),
         });
     }
-    // Each kind's count as three bit planes (a binary counter per kind, kept in registers) plus
-    // the counts themselves in a power-of-two array, so that a masked index needs no bounds
-    // check. This loop is the hot part of a request: every check that can wait for the whole
-    // hand is done after it.
+    // Each kind's count as three bit planes: a binary counter per kind, kept in registers. This
+    // loop is the hot part of a request, so every check that can wait for the whole hand is done
+    // after it, and the counts are spread into bytes afterwards, eight kinds at a time (bytes
+    // stored one by one and read back as a block would stall on store forwarding).
     let (mut b0, mut b1, mut b2, mut carried) = (0u64, 0u64, 0u64, 0u64);
-    let mut counts = [0u8; 64];
     for &t in hand {
-        let i = t.index();
-        let bit = 1u64 << i;
+        let bit = 1u64 << t.index();
         let c0 = b0 & bit;
         b0 ^= bit;
         let c1 = b1 & c0;
         b1 ^= c0;
         carried |= b2 & c1;
         b2 ^= c1;
-        counts[i & 63] += 1;
     }
     let present = b0 | b1 | b2 | carried;
     if present & !in_game != 0 {
@@ -206,15 +218,27 @@ pub(crate) fn with_prepared<'r, T>(
             .expect("a tile outside the game");
         return Err(not_in_game(rules, Field::Hand, *t));
     }
-    // Five or more copies (eight or more wrap the planes, but leave `carried` set).
+    let mut held = [0u8; 34];
+    for (k, chunk) in held.chunks_mut(8).enumerate() {
+        let byte = |plane: u64| SPREAD[(plane >> (8 * k)) as usize & 0xff];
+        let counts = byte(b0) | byte(b1) << 1 | byte(b2) << 2;
+        chunk.copy_from_slice(&counts.to_le_bytes()[..chunk.len()]);
+    }
+    // Eight or more copies (legal only for wildcards, up to the rules' number) wrapped the
+    // planes but left `carried` set: count those kinds again.
+    let mut wrapped = carried;
+    while wrapped != 0 {
+        let i = wrapped.trailing_zeros() as usize;
+        wrapped &= wrapped - 1;
+        held[i] = hand.iter().filter(|t| t.index() == i).count() as u8;
+    }
+    // Five or more copies.
     let mut over = b2 & (b1 | b0) | carried;
     while over != 0 {
         let i = over.trailing_zeros() as usize;
         over &= over - 1;
-        too_many(Field::Hand, i, counts[i])?;
+        too_many(Field::Hand, i, held[i])?;
     }
-    // Built only now, from the counts, so that no part of it is written twice.
-    let held: [u8; 34] = std::array::from_fn(|i| counts[i]);
     let mut p = Prepared {
         rules,
         nat: held,
