@@ -165,50 +165,45 @@ pub(crate) fn looks(slots: &[Slot; 4], nat: &[u8; 34]) -> [Look; 4] {
 
 /// Standard-form waits of a concealed part without wildcards (capped: no fifth copies), as a
 /// tile mask. The part must hold 3n+1 tiles; the void suit must be empty for any wait.
+///
+/// A drawn tile completes the hand when its suit becomes complete in its role and every other
+/// suit already is, with exactly one pair in all. So a suit holding 3k+1 tiles offers its
+/// "complete with the pair" kinds when every other suit is complete as melds, and a suit holding
+/// 3k+2 offers its "complete as melds" kinds when exactly one other suit is complete with the
+/// pair and the rest as melds. Written without branches: which suits hold which residue differs
+/// from hand to hand, and mispredicted branches cost more than the arithmetic.
 pub(crate) fn waits_no_wild(slots: &[Slot; 4], l: &[Look; 4]) -> u64 {
-    let mut ones = 0;
-    let mut twos = 0;
-    let mut x1 = 0;
-    let mut x2 = [0usize; 2];
-    for (i, li) in l.iter().enumerate() {
-        if li.rank == u32::MAX && li.sum > 0 {
-            return 0;
-        }
-        match li.sum % 3 {
-            1 => {
-                ones += 1;
-                x1 = i;
-            }
-            2 => {
-                if twos < 2 {
-                    x2[twos] = i;
-                }
-                twos += 1;
-            }
-            _ => {}
-        }
+    let mut melds_ok = [false; 4];
+    let mut pair_ok = [false; 4];
+    let mut words = [0u32; 4];
+    for i in 0..4 {
+        let active = l[i].rank != u32::MAX;
+        let w = l[i].flags(&slots[i]);
+        let residue = l[i].sum % 3;
+        // An inactive suit (the void suit, absent honours) takes part only when empty.
+        melds_ok[i] = if active {
+            residue == 0 && w & 1 != 0
+        } else {
+            l[i].sum == 0
+        };
+        pair_ok[i] = active && residue == 2 && w & 2 != 0;
+        words[i] = if active { w } else { 0 };
     }
-    let words: [u32; 4] = std::array::from_fn(|i| l[i].flags(&slots[i]));
-    let complete0 = |i: usize| words[i] & 1 != 0;
-    let complete1 = |i: usize| words[i] & 2 != 0;
-    if ones == 1 && twos == 0 {
-        if (0..4).all(|i| i == x1 || complete0(i)) {
-            return slots[x1].spread(words[x1] >> 11 & 0x1ff);
-        }
-    } else if ones == 0 && twos == 2 {
-        let [x, y] = x2;
-        let mut mask = 0;
-        if (0..4).all(|i| i == x || i == y || complete0(i)) {
-            if complete1(y) {
-                mask |= slots[x].spread(words[x] >> 2 & 0x1ff);
-            }
-            if complete1(x) {
-                mask |= slots[y].spread(words[y] >> 2 & 0x1ff);
-            }
-        }
-        return mask;
+    let melds_ok_count: u32 = melds_ok.iter().map(|&b| b as u32).sum();
+    let pair_ok_count: u32 = pair_ok.iter().map(|&b| b as u32).sum();
+    let mut mask = 0u64;
+    for i in 0..4 {
+        let residue = l[i].sum % 3;
+        // Residue 1: every other suit complete as melds (this suit is not, having residue 1).
+        let with_pair = residue == 1 && melds_ok_count == 3;
+        // Residue 2: one other suit complete with the pair, the remaining two as melds.
+        let melds_only =
+            residue == 2 && melds_ok_count == 2 && pair_ok_count - pair_ok[i] as u32 == 1;
+        let kinds = (words[i] >> 11 & 0x1ff & 0u32.wrapping_sub(with_pair as u32))
+            | (words[i] >> 2 & 0x1ff & 0u32.wrapping_sub(melds_only as u32));
+        mask |= slots[i].spread(kinds);
     }
-    0
+    mask
 }
 
 /// Min-plus convolution of two suits' costs: melds add up (at most 4), at most one pair.
