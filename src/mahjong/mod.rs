@@ -1,10 +1,12 @@
 //! The mahjong rules core: waits (听牌) and hand analysis (牌理) for Riichi, Guobiao, Sichuan and
 //! Hongzhong rules. Pure functions over parsed tiles; no I/O and no strings on the hot path.
 //!
-//! - [`waits`] / [`waits_explained`]: for a 3n+1 hand, ready or not, shanten, each winning tile
-//!   with its live copies and forms, dead waits with the reason, wildcard substitutions.
-//! - [`shape_waits`]: the same question answered as a tile mask and a shape shanten, with no
-//!   lists and no allocation (what `xiangting::calculate_necessary_tiles` answers at tenpai).
+//! - [`waits`]: for a 3n+1 hand, ready or not, shanten, each winning tile with its live copies
+//!   and forms, dead waits with the reason; an allocation-free [`WaitsResult`] (tile masks and
+//!   per-tile arrays). [`waits_explained`] adds one decomposition per winning tile, showing what
+//!   each wildcard stands for.
+//! - [`shape_waits`]: the same question answered as a tile mask and a shape shanten only, with
+//!   no live counts or policy (what `xiangting::calculate_necessary_tiles` answers at tenpai).
 //! - [`analyze`]: for a 3n+2 hand, complete or not (with a decomposition), and every distinct
 //!   discard's shanten and improving tiles, best first.
 //!

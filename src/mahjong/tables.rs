@@ -4,7 +4,7 @@
 //! A concealed hand never holds more than 14 tiles, so only vectors whose digits sum to at most 14
 //! are stored (405,350 for a 9-kind suit, 43,130 for the 7 honours, 25 for the three-player
 //! characters suit that has only 1m and 9m). A vector is addressed by its combinatorial rank among
-//! those vectors in lexicographic order, computed with one small-table addition per two kinds.
+//! those vectors in lexicographic order, computed with one small-table addition per three kinds.
 //!
 //! Per vector the tables hold:
 //! - whether it is complete as melds only, or as melds plus exactly one pair, and the kinds whose

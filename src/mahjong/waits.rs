@@ -154,7 +154,7 @@ pub fn waits(
 
 /// The shape-level answer: the tiles that complete a 3n+1 hand (never a fifth copy of a kind
 /// held four times) as a tile mask, and the shanten (0 exactly when the mask is not empty). No
-/// live counts, policy or lists, hence no allocation: the like-for-like counterpart of
+/// live counts, forms or policy: the like-for-like counterpart of
 /// `xiangting::calculate_necessary_tiles` at tenpai.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShapeWaits {
