@@ -305,26 +305,27 @@ fn compute(e: &Engine) -> WaitsResult {
     // Waits on a fifth copy: shapes that need a kind whose four copies are all in the hand.
     let mut karaten = [0u64; 6];
     if !p.void_held && p.kinds.by[4] != 0 {
-        let shape = e.shape();
+        // The search's view of the rules, needed only off the table path.
+        let shape = (plain.is_none() || p.rules.knitted).then(|| e.shape());
         let mut four = p.kinds.by[4];
         while four != 0 {
             let t = four.trailing_zeros() as usize;
             four &= four - 1;
             let standard = match &plain {
                 Some(l) => fifth_copy_completes(e, l, t),
-                None => {
+                None => shape.as_ref().is_some_and(|shape| {
                     let mut n = p.nat;
                     n[t] += 1;
-                    decompose(&n, w, m, &shape, Form::Standard).is_some()
-                }
+                    decompose(&n, w, m, shape, Form::Standard).is_some()
+                }),
             };
             if standard {
                 karaten[Form::Standard as usize] |= 1 << t;
             }
-            if p.rules.knitted {
+            if let Some(shape) = shape.as_ref().filter(|_| p.rules.knitted) {
                 let mut n = p.nat;
                 n[t] += 1;
-                if decompose(&n, w, m, &shape, Form::KnittedStraight).is_some() {
+                if decompose(&n, w, m, shape, Form::KnittedStraight).is_some() {
                     karaten[Form::KnittedStraight as usize] |= 1 << t;
                 }
             }
@@ -401,6 +402,20 @@ fn fifth_copy_completes(e: &Engine, l: &[Look; 4], t: usize) -> bool {
     if l[x].rank == u32::MAX {
         return false;
     }
+    // The other suits must already be complete in their roles, which the lookups in hand tell;
+    // only then are the two lookups of this suit worth making.
+    let mut pairs_elsewhere = 0;
+    for (i, li) in l.iter().enumerate() {
+        if i == x {
+            continue;
+        }
+        let f = li.flags(&e.slots[i]);
+        match li.sum % 3 {
+            0 if f & 1 != 0 => {}
+            2 if f & 2 != 0 => pairs_elsewhere += 1,
+            _ => return false,
+        }
+    }
     let v = slot.vector(&e.p.nat);
     let pos = slot
         .tiles
@@ -412,25 +427,13 @@ fn fifth_copy_completes(e: &Engine, l: &[Look; 4], t: usize) -> bool {
         w[pos] -= d;
         slot.table.waits(slot.table.rank(&w))
     };
-    let minus2 = flags(2);
-    let minus1 = flags(1);
-    let c0 = minus2 & 1 != 0;
-    let c1 = minus2 & 2 != 0 || minus1 & 1 != 0;
-    let mut pair_suits = 0;
-    for (i, li) in l.iter().enumerate() {
-        let (sum, w0, w1) = if i == x {
-            (li.sum + 1, c0, c1)
-        } else {
-            let f = li.flags(&e.slots[i]);
-            (li.sum, f & 1 != 0, f & 2 != 0)
-        };
-        match sum % 3 {
-            0 if w0 => {}
-            2 if w1 => pair_suits += 1,
-            _ => return false,
-        }
+    match ((l[x].sum + 1) % 3, pairs_elsewhere) {
+        // Melds only: a triplet of the kind plus the rest as melds.
+        (0, 1) => flags(2) & 1 != 0,
+        // With the pair: a triplet plus the rest with the pair, or the pair plus melds.
+        (2, 0) => flags(2) & 2 != 0 || flags(1) & 1 != 0,
+        _ => false,
     }
-    pair_suits == 1
 }
 
 /// One decomposition of the hand completed by tile `t`, in the first form it completes.
