@@ -61,8 +61,8 @@ pub struct WaitsResult {
     pub winning: u64,
     /// Shape waits that cannot be won on, by reason (index: [`Exclusion`] as usize).
     pub dead: [u64; 3],
-    /// Per tile index: the forms a winning or dead tile completes.
-    forms: [FormSet; 34],
+    /// Per form (index: [`Form`] as usize), the tiles that complete it.
+    form_tiles: [u64; 6],
     /// Per tile index: live copies of a winning tile.
     live: [u8; 34],
 }
@@ -73,8 +73,19 @@ impl WaitsResult {
         TileBits(self.winning).map(|tile| Wait {
             tile,
             live: self.live[tile.index()],
-            forms: self.forms[tile.index()],
+            forms: self.forms_of(tile),
         })
+    }
+
+    /// The forms that `tile` completes (empty for a tile that is no wait).
+    pub fn forms_of(&self, tile: Tile) -> FormSet {
+        let t = tile.index();
+        FormSet(
+            self.form_tiles
+                .iter()
+                .enumerate()
+                .fold(0, |set, (f, tiles)| set | ((tiles >> t) as u8 & 1) << f),
+        )
     }
 
     /// Shape waits that cannot be won on, in tile order.
@@ -91,7 +102,7 @@ impl WaitsResult {
             ExcludedWait {
                 tile,
                 reason,
-                forms: self.forms[tile.index()],
+                forms: self.forms_of(tile),
             }
         })
     }
@@ -340,7 +351,7 @@ fn compute(e: &Engine) -> WaitsResult {
         holds_void_suit: p.void_held,
         winning: 0,
         dead: [0; 3],
-        forms: [FormSet(0); 34],
+        form_tiles: std::array::from_fn(|f| (masks[f] | karaten[f]) & in_game),
         live: [0; 34],
     };
     if all == 0 {
@@ -353,11 +364,6 @@ fn compute(e: &Engine) -> WaitsResult {
         let t = bits.trailing_zeros() as usize;
         bits &= bits - 1;
         let bit = 1u64 << t;
-        let mut bits_of_forms = 0u8;
-        for (f, (m, k)) in masks.iter().zip(karaten.iter()).enumerate() {
-            bits_of_forms |= (((m | k) >> t) as u8 & 1) << f;
-        }
-        result.forms[t] = FormSet(bits_of_forms);
         let copies = if e.wild_mask & bit != 0 {
             p.rules.wildcard_copies
         } else {
