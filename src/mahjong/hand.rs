@@ -102,6 +102,8 @@ pub(crate) struct Prepared<'r> {
     pub(crate) kinds: Kinds,
     /// The hand holds a tile of the void suit.
     pub(crate) void_held: bool,
+    /// No declared melds and no visible tiles: the hand is all the player has seen.
+    pub(crate) only_hand_seen: bool,
 }
 
 impl Prepared<'_> {
@@ -260,6 +262,7 @@ pub(crate) fn with_prepared<'r, T>(
             ],
         },
         void_held: false,
+        only_hand_seen: melds.is_empty() && visible.is_empty(),
     };
     for (i, m) in melds.iter().enumerate() {
         let field = Field::Meld(i);

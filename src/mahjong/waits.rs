@@ -63,8 +63,12 @@ pub struct WaitsResult {
     pub dead: [u64; 3],
     /// Per form (index: [`Form`] as usize), the tiles that complete it.
     form_tiles: [u64; 6],
-    /// Per tile index: live copies of a winning tile.
-    live: [u8; 34],
+    /// Per tile index of a wait: copies in the player's hand and melds or visible.
+    seen: [u8; 34],
+    /// Wildcard kinds, and the copies of each in the game (live counts are worked out from
+    /// these when listed, not for every wait while answering).
+    wildcards: u64,
+    wildcard_copies: u8,
 }
 
 impl WaitsResult {
@@ -72,9 +76,18 @@ impl WaitsResult {
     pub fn waits(&self) -> impl ExactSizeIterator<Item = Wait> + '_ {
         TileBits(self.winning).map(|tile| Wait {
             tile,
-            live: self.live[tile.index()],
+            live: self.copies(tile) - self.seen[tile.index()],
             forms: self.forms_of(tile),
         })
+    }
+
+    /// Copies of `tile` in the game.
+    fn copies(&self, tile: Tile) -> u8 {
+        if self.wildcards >> tile.index() & 1 == 1 {
+            self.wildcard_copies
+        } else {
+            4
+        }
     }
 
     /// The forms that `tile` completes (empty for a tile that is no wait).
@@ -352,35 +365,45 @@ fn compute(e: &Engine) -> WaitsResult {
         winning: 0,
         dead: [0; 3],
         form_tiles: std::array::from_fn(|f| (masks[f] | karaten[f]) & in_game),
-        live: [0; 34],
+        seen: [0; 34],
+        wildcards: e.wild_mask,
+        wildcard_copies: p.rules.wildcard_copies,
     };
     if all == 0 {
         // Not ready in any form (the common case for a random hand): only the shanten is left.
         return result;
     }
 
-    let mut bits = all;
-    while bits != 0 {
-        let t = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        let bit = 1u64 << t;
-        let copies = if e.wild_mask & bit != 0 {
-            p.rules.wildcard_copies
-        } else {
-            4
-        };
-        let held = p.hand[t];
-        let own = held + p.meld_tiles[t];
-        let seen = own + p.visible[t];
-        if held >= copies {
-            result.dead[Exclusion::KaratenHand as usize] |= bit;
-        } else if own >= copies {
-            result.dead[Exclusion::KaratenMelds as usize] |= bit;
-        } else if seen >= copies {
-            result.dead[Exclusion::AllVisible as usize] |= bit;
-        } else {
-            result.winning |= bit;
-            result.live[t] = copies - seen;
+    if p.only_hand_seen && e.wild_mask == 0 {
+        // Nothing but the hand is seen and every kind has four copies: a wait is dead exactly
+        // when the hand holds all four, and the seen copies are the hand's.
+        result.seen = p.hand;
+        result.dead[Exclusion::KaratenHand as usize] = all & p.kinds.by[4];
+        result.winning = all & !p.kinds.by[4];
+    } else {
+        let mut bits = all;
+        while bits != 0 {
+            let t = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let bit = 1u64 << t;
+            let copies = if e.wild_mask & bit != 0 {
+                p.rules.wildcard_copies
+            } else {
+                4
+            };
+            let held = p.hand[t];
+            let own = held + p.meld_tiles[t];
+            let seen = own + p.visible[t];
+            result.seen[t] = seen;
+            if held >= copies {
+                result.dead[Exclusion::KaratenHand as usize] |= bit;
+            } else if own >= copies {
+                result.dead[Exclusion::KaratenMelds as usize] |= bit;
+            } else if seen >= copies {
+                result.dead[Exclusion::AllVisible as usize] |= bit;
+            } else {
+                result.winning |= bit;
+            }
         }
     }
     let policy = p.rules.karaten;
