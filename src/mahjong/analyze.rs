@@ -160,15 +160,9 @@ fn winning_form(e: &Engine) -> Option<Form> {
         let mut pair_suits = 0;
         let mut ok = true;
         for (i, x) in l.iter().enumerate() {
-            let flags = x.flags(&e.slots[i]);
-            if x.rank == u32::MAX && x.sum > 0 {
-                ok = false;
-            } else if x.sum % 3 == 2 {
-                pair_suits += 1;
-                ok &= flags & 2 != 0;
-            } else {
-                ok &= x.sum % 3 == 0 && flags & 1 != 0;
-            }
+            let (melds, pair) = x.roles(&e.slots[i]);
+            ok &= melds || pair;
+            pair_suits += pair as usize;
         }
         if ok && pair_suits == 1 {
             return Some(Form::Standard);

@@ -131,6 +131,19 @@ impl Look {
             s.table.waits(self.rank as usize)
         }
     }
+
+    /// The roles the suit, as it stands, can take in a complete standard hand: complete as melds
+    /// only (`.0`), or as melds plus the pair (`.1`). An inactive suit takes part only when
+    /// empty (as no melds).
+    #[inline]
+    pub(crate) fn roles(&self, s: &Slot) -> (bool, bool) {
+        if self.rank == u32::MAX {
+            return (self.sum == 0, false);
+        }
+        let w = self.flags(s);
+        let residue = self.sum % 3;
+        (residue == 0 && w & 1 != 0, residue == 2 && w & 2 != 0)
+    }
 }
 
 /// Looks up one suit vector.
@@ -177,17 +190,9 @@ pub(crate) fn waits_no_wild(slots: &[Slot; 4], l: &[Look; 4]) -> u64 {
     let mut pair_ok = [false; 4];
     let mut words = [0u32; 4];
     for i in 0..4 {
-        let active = l[i].rank != u32::MAX;
-        let w = l[i].flags(&slots[i]);
-        let residue = l[i].sum % 3;
-        // An inactive suit (the void suit, absent honours) takes part only when empty.
-        melds_ok[i] = if active {
-            residue == 0 && w & 1 != 0
-        } else {
-            l[i].sum == 0
-        };
-        pair_ok[i] = active && residue == 2 && w & 2 != 0;
-        words[i] = if active { w } else { 0 };
+        (melds_ok[i], pair_ok[i]) = l[i].roles(&slots[i]);
+        // An inactive suit's word has no completing kinds.
+        words[i] = l[i].flags(&slots[i]);
     }
     let melds_ok_count: u32 = melds_ok.iter().map(|&b| b as u32).sum();
     let pair_ok_count: u32 = pair_ok.iter().map(|&b| b as u32).sum();

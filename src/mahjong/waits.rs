@@ -438,11 +438,10 @@ fn fifth_copy_completes(e: &Engine, l: &[Look; 4], t: usize) -> bool {
         if i == x {
             continue;
         }
-        let f = li.flags(&e.slots[i]);
-        match li.sum % 3 {
-            0 if f & 1 != 0 => {}
-            2 if f & 2 != 0 => pairs_elsewhere += 1,
-            _ => return false,
+        match li.roles(&e.slots[i]) {
+            (_, true) => pairs_elsewhere += 1,
+            (true, false) => {}
+            (false, false) => return false,
         }
     }
     let v = slot.vector(&e.p.nat);
