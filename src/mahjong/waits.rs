@@ -386,11 +386,7 @@ fn compute(e: &Engine) -> WaitsResult {
             let t = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             let bit = 1u64 << t;
-            let copies = if e.wild_mask & bit != 0 {
-                p.rules.wildcard_copies
-            } else {
-                4
-            };
+            let copies = p.rules.copies(Tile::from_index(t).expect("tile index"));
             let held = p.hand[t];
             let own = held + p.meld_tiles[t];
             let seen = own + p.visible[t];
