@@ -6,7 +6,7 @@
 use std::hint::black_box;
 
 use cardrules::cards::{Rank, RankCounts};
-use cardrules::doudizhu::{Combo, Rules, classify, list_plays};
+use cardrules::doudizhu::{CardList, Combo, Game, Table, classify, list_plays};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -36,7 +36,7 @@ fn reading(text: &str) -> Combo {
     let ranks = text
         .split_whitespace()
         .map(|c| cardrules::cards::parse_card(c).unwrap().rank);
-    classify(&RankCounts::from_ranks(ranks), &Rules::STANDARD)[0]
+    classify(&Table::STANDARD, &RankCounts::from_ranks(ranks))[0]
 }
 
 const DOU_DIZHU_KINDS: [dou_dizhu::PlayKind; 14] = {
@@ -86,6 +86,14 @@ fn dou_dizhu_responses(
     plays
 }
 
+/// The hands as checked card lists, built before timing.
+fn card_lists(hands: &[RankCounts]) -> Vec<CardList> {
+    hands
+        .iter()
+        .map(|&hand| CardList::from_counts(hand, Game::ThreePlayer).unwrap())
+        .collect()
+}
+
 fn to_dou_dizhu(hand: &RankCounts) -> dou_dizhu::Hand {
     // Same rank order (3..2, black joker, red joker) in both crates.
     dou_dizhu::Hand::try_from(hand.0).unwrap()
@@ -94,11 +102,11 @@ fn to_dou_dizhu(hand: &RankCounts) -> dou_dizhu::Hand {
 fn classify_bench(c: &mut Criterion) {
     // A sample of real plays of every kind: STANDARD's full-deck census, shuffled.
     let mut plays: Vec<RankCounts> = list_plays(
-        &Rules::STANDARD.game.full_deck(),
+        &Table::STANDARD,
+        &CardList::full_deck(Game::ThreePlayer),
         None,
         None,
         None,
-        &Rules::STANDARD,
     )
     .into_iter()
     .map(|p| p.cards)
@@ -106,15 +114,15 @@ fn classify_bench(c: &mut Criterion) {
     plays.shuffle(&mut ChaCha8Rng::seed_from_u64(7));
     plays.truncate(PLAYS);
     let mut group = c.benchmark_group("doudizhu/classify");
-    for (name, rules) in [
-        ("standard", Rules::STANDARD),
-        ("permissive", Rules::PERMISSIVE),
+    for (name, table) in [
+        ("standard", Table::STANDARD),
+        ("permissive", Table::PERMISSIVE),
     ] {
         let mut i = 0;
         group.bench_function(name, |b| {
             b.iter(|| {
                 i = (i + 1) & (PLAYS - 1);
-                black_box(classify(black_box(&plays[i]), &rules))
+                black_box(classify(&table, black_box(&plays[i])))
             })
         });
     }
@@ -131,17 +139,18 @@ fn classify_bench(c: &mut Criterion) {
 
 fn leading_bench(c: &mut Criterion) {
     let hands = random_hands(HANDS, 20, 20);
+    let lists = card_lists(&hands);
     let mut group = c.benchmark_group("doudizhu/list_leading_20_cards");
-    for (name, rules) in [
-        ("standard", Rules::STANDARD),
-        ("strict", Rules::STRICT),
-        ("permissive", Rules::PERMISSIVE),
+    for (name, table) in [
+        ("standard", Table::STANDARD),
+        ("strict", Table::STRICT),
+        ("permissive", Table::PERMISSIVE),
     ] {
         let mut i = 0;
         group.bench_function(name, |b| {
             b.iter(|| {
                 i = (i + 1) & (HANDS - 1);
-                black_box(list_plays(black_box(&hands[i]), None, None, None, &rules))
+                black_box(list_plays(&table, black_box(&lists[i]), None, None, None))
             })
         });
     }
@@ -158,6 +167,7 @@ fn leading_bench(c: &mut Criterion) {
 
 fn responding_bench(c: &mut Criterion) {
     let hands = random_hands(HANDS, 20, 21);
+    let lists = card_lists(&hands);
     for (name, previous) in [
         ("single", "8"),
         ("pair", "8 8"),
@@ -165,17 +175,17 @@ fn responding_bench(c: &mut Criterion) {
     ] {
         let previous = reading(previous);
         let mut group = c.benchmark_group(format!("doudizhu/respond_to_{name}"));
-        for (profile, rules) in [("standard", Rules::STANDARD), ("strict", Rules::STRICT)] {
+        for (profile, table) in [("standard", Table::STANDARD), ("strict", Table::STRICT)] {
             let mut i = 0;
             group.bench_function(profile, |b| {
                 b.iter(|| {
                     i = (i + 1) & (HANDS - 1);
                     black_box(list_plays(
-                        black_box(&hands[i]),
+                        &table,
+                        black_box(&lists[i]),
                         Some(&previous),
                         None,
                         None,
-                        &rules,
                     ))
                 })
             });
@@ -200,7 +210,8 @@ fn responding_bench(c: &mut Criterion) {
 /// so the comparison is between equal work).
 fn check_equal_work() {
     for hand in random_hands(64, 20, 20) {
-        let mut ours: Vec<[u8; 15]> = list_plays(&hand, None, None, None, &Rules::STRICT)
+        let list = CardList::from_counts(hand, Game::ThreePlayer).unwrap();
+        let mut ours: Vec<[u8; 15]> = list_plays(&Table::STRICT, &list, None, None, None)
             .iter()
             .map(|p| p.cards.0)
             .collect();

@@ -170,7 +170,16 @@ pub enum CardParseError {
     Unknown(String),
 }
 
-/// Reads one card: `"10H"`, `"TH"`, `"♠A"`, `"a"`, `"BJ"`, `"大王"`...
+impl std::str::FromStr for Card {
+    type Err = CardParseError;
+
+    /// Reads one card: see [`parse_card`].
+    fn from_str(text: &str) -> Result<Card, CardParseError> {
+        parse_card(text)
+    }
+}
+
+/// Reads one card: `"10H"`, `"TH"`, `"♠A"`, `"a"`, `"BJ"`, `"大王"`... (also `text.parse::<Card>()`).
 pub fn parse_card(text: &str) -> Result<Card, CardParseError> {
     let unknown = || CardParseError::Unknown(text.to_string());
     let trimmed = text.trim();

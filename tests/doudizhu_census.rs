@@ -8,13 +8,16 @@ mod doudizhu_support;
 use std::collections::{BTreeMap, HashSet};
 
 use cardrules::cards::RankCounts;
-use cardrules::doudizhu::{ComboKind, Play, Rules, classify, list_plays};
+use cardrules::doudizhu::{
+    CardList, ComboKind, MAX_READINGS, Play, Rules, Table, classify, list_plays,
+};
 use doudizhu_support as reference;
 
 use ComboKind::*;
 
 fn census(rules: &Rules) -> Vec<Play> {
-    list_plays(&rules.game.full_deck(), None, None, None, rules)
+    let table = Table::new(*rules).unwrap();
+    list_plays(&table, &CardList::full_deck(rules.game), None, None, None)
 }
 
 /// Plays with at least one reading of each kind (ListPlays filtered by kind), the count of
@@ -34,17 +37,27 @@ fn check_profile(rules: &Rules, total: usize, per_kind: &[(ComboKind, usize)], r
     }
 
     // Per kind: ListPlays filtered by kind lists the plays with a reading of that kind.
-    let deck = rules.game.full_deck();
+    let table = Table::new(*rules).unwrap();
+    let deck = CardList::full_deck(rules.game);
     let mut filtered = BTreeMap::new();
     for kind in ComboKind::ALL {
-        filtered.insert(kind, list_plays(&deck, None, Some(kind), None, rules).len());
+        filtered.insert(
+            kind,
+            list_plays(&table, &deck, None, Some(kind), None).len(),
+        );
     }
     let expected: BTreeMap<ComboKind, usize> = per_kind.iter().copied().collect();
     assert_eq!(filtered, expected, "{rules:?}");
 
     // Every reading of every play: the total number pins the ambiguous plays.
-    let all_readings: usize = plays.iter().map(|p| classify(&p.cards, rules).len()).sum();
+    let all_readings: usize = plays.iter().map(|p| classify(&table, &p.cards).len()).sum();
     assert_eq!(all_readings, readings, "{rules:?}");
+    let most = plays
+        .iter()
+        .map(|p| classify(&table, &p.cards).len())
+        .max()
+        .unwrap();
+    assert!(most <= MAX_READINGS);
 
     // Each listed reading is the play's first reading by the reference's definition.
     for play in &plays {
@@ -142,12 +155,12 @@ fn strict_census_is_the_dou_dizhu_crates_set() {
 #[test]
 fn four_player_deck_counts_follow_from_the_rules() {
     // Two decks, STANDARD kickers. Each count below is worked out by hand from the rules.
-    let rules = Rules::preset(
+    let table = Table::preset(
         cardrules::doudizhu::Preset::Standard,
         cardrules::doudizhu::Game::FourPlayer,
     );
-    let deck = rules.game.full_deck();
-    let count = |kind| list_plays(&deck, None, Some(kind), None, &rules).len();
+    let deck = CardList::full_deck(table.game());
+    let count = |kind| list_plays(&table, &deck, None, Some(kind), None).len();
     let expected = [
         (Single, 15),
         // Two jokers of a colour are a pair too.
@@ -175,7 +188,7 @@ fn four_player_deck_counts_follow_from_the_rules() {
         assert_eq!(count(kind), n, "{kind:?}");
     }
     // Bombs list by size, then rank; the rocket (four jokers) is last and beats an 8-card bomb.
-    let bombs = list_plays(&deck, None, Some(Bomb), None, &rules);
+    let bombs = list_plays(&table, &deck, None, Some(Bomb), None);
     assert_eq!(
         (bombs[0].combo.size, bombs[0].combo.rank),
         (4, cardrules::cards::Rank::Three)
@@ -184,7 +197,7 @@ fn four_player_deck_counts_follow_from_the_rules() {
         (bombs[64].combo.size, bombs[64].combo.rank),
         (8, cardrules::cards::Rank::Two)
     );
-    let rocket = list_plays(&deck, None, Some(Rocket), None, &rules)[0].combo;
+    let rocket = list_plays(&table, &deck, None, Some(Rocket), None)[0].combo;
     assert_eq!(rocket.cards().len(), 4);
     assert!(cardrules::doudizhu::beats(&rocket, &bombs[64].combo));
 }

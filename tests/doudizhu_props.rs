@@ -7,8 +7,8 @@ mod doudizhu_support;
 
 use cardrules::cards::{Rank, RankCounts};
 use cardrules::doudizhu::{
-    Combo, ComboKind, Outcome, ReadingSelector, Rules, beats, classify, compare_plays, list_plays,
-    validate_play,
+    CardList, Combo, ComboKind, Outcome, ReadingSelector, Rules, Situation, Table, beats, classify,
+    compare_plays, list_plays, validate_play,
 };
 use doudizhu_support as reference;
 use proptest::prelude::*;
@@ -87,6 +87,16 @@ fn kind_filter() -> impl Strategy<Value = Option<ComboKind>> {
     ]
 }
 
+/// The checked table of reference rules (the generators make only valid ones).
+fn table(rules: &Rules) -> Table {
+    Table::new(*rules).unwrap()
+}
+
+/// A rank-only card list of the rules' game.
+fn cards(rules: &Rules, counts: [u8; 15]) -> CardList {
+    CardList::from_counts(RankCounts(counts), rules.game).unwrap()
+}
+
 fn scenario() -> impl Strategy<Value = (Rules, [u8; 15], Option<Combo>, Option<ComboKind>)> {
     reference::rules_and_hand(20, 4_000).prop_flat_map(|(rules, hand)| {
         (Just(rules), Just(hand), previous_for(rules), kind_filter())
@@ -99,7 +109,7 @@ proptest! {
     /// Every reading, in reading order, exactly as the definition gives them.
     #[test]
     fn classification_matches_reference((rules, hand) in reference::rules_and_hand(33, u64::MAX)) {
-        let fast: Vec<Combo> = classify(&RankCounts(hand), &rules).to_vec();
+        let fast: Vec<Combo> = classify(&table(&rules), &RankCounts(hand)).to_vec();
         prop_assert_eq!(fast, reference::readings(&hand, &rules));
     }
 
@@ -109,14 +119,14 @@ proptest! {
         let plays = reference::list_plays(&hand, None, None, &rules);
         prop_assume!(!plays.is_empty());
         let (cards, _) = plays[index.index(plays.len())];
-        let fast: Vec<Combo> = classify(&cards, &rules).to_vec();
+        let fast: Vec<Combo> = classify(&table(&rules), &cards).to_vec();
         prop_assert_eq!(fast, reference::readings(&cards.0, &rules));
     }
 
     /// ListPlays lists exactly the reference's plays, readings and order.
     #[test]
     fn enumeration_matches_reference((rules, hand, previous, kind) in scenario()) {
-        let fast: Vec<(RankCounts, Combo)> = list_plays(&RankCounts(hand), previous.as_ref(), kind, None, &rules)
+        let fast: Vec<(RankCounts, Combo)> = list_plays(&table(&rules), &cards(&rules, hand), previous.as_ref(), kind, None)
             .into_iter()
             .map(|p| (p.cards, p.combo))
             .collect();
@@ -127,9 +137,9 @@ proptest! {
     /// A limit keeps a prefix of the full listing.
     #[test]
     fn limit_is_a_prefix((rules, hand, previous, kind) in scenario(), limit in 0usize..12) {
-        let hand = RankCounts(hand);
-        let all = list_plays(&hand, previous.as_ref(), kind, None, &rules);
-        let some = list_plays(&hand, previous.as_ref(), kind, Some(limit), &rules);
+        let (table, hand) = (table(&rules), cards(&rules, hand));
+        let all = list_plays(&table, &hand, previous.as_ref(), kind, None);
+        let some = list_plays(&table, &hand, previous.as_ref(), kind, Some(limit));
         prop_assert_eq!(&all[..limit.min(all.len())], &some[..]);
     }
 
@@ -146,22 +156,28 @@ proptest! {
     /// of the hand that validates as legal is listed with the reading ValidatePlay chose.
     #[test]
     fn validate_agrees_with_list((rules, hand, previous, kind) in scenario()) {
-        let hand = RankCounts(hand);
-        let listed = list_plays(&hand, previous.as_ref(), kind, None, &rules);
+        let (table, hand_list) = (table(&rules), cards(&rules, hand));
+        let listed = list_plays(&table, &hand_list, previous.as_ref(), kind, None);
         let intended = kind.map(ReadingSelector::kind);
+        let judge = |play: &CardList| validate_play(&table, &Situation {
+            hand: Some(&hand_list),
+            play,
+            previous: previous.as_ref(),
+            intended: intended.as_ref(),
+        });
         for play in &listed {
-            let verdict = validate_play(Some(&hand), &play.cards, previous.as_ref(), intended.as_ref(), &rules);
-            prop_assert!(verdict.legal, "{} listed but {:?}", play.cards, verdict.reason);
+            let verdict = judge(&cards(&rules, play.cards.0));
+            prop_assert!(verdict.is_legal(), "{} listed but {:?}", play.cards, verdict.reason);
             prop_assert_eq!(verdict.chosen, Some(play.combo));
         }
         let mut accepted = 0;
-        for cards in reference::sub_multisets(&hand.0) {
-            let cards = RankCounts(cards);
-            let verdict = validate_play(Some(&hand), &cards, previous.as_ref(), intended.as_ref(), &rules);
-            if verdict.legal {
+        for sub in reference::sub_multisets(&hand) {
+            let verdict = judge(&cards(&rules, sub));
+            if verdict.is_legal() {
                 accepted += 1;
                 let chosen = verdict.chosen.unwrap();
-                prop_assert!(listed.iter().any(|p| p.cards == cards && p.combo == chosen), "{} accepted but not listed", cards);
+                let sub = RankCounts(sub);
+                prop_assert!(listed.iter().any(|p| p.cards == sub && p.combo == chosen), "{} accepted but not listed", sub);
             }
         }
         prop_assert_eq!(accepted, listed.len());
@@ -170,11 +186,15 @@ proptest! {
     /// A play from outside the hand is NOT_IN_HAND, whatever else it is.
     #[test]
     fn plays_outside_the_hand_are_refused((rules, hand) in reference::rules_and_hand(20, u64::MAX), extra in 0usize..15) {
-        let hand = RankCounts(hand);
         let mut play = hand;
-        play.0[extra] += 1;
-        let verdict = validate_play(Some(&hand), &play, None, None, &rules);
-        prop_assert!(!verdict.legal);
+        play[extra] += 1;
+        // One more card than the hand: still within two decks, whatever the game.
+        let game = cardrules::doudizhu::Game::FourPlayer;
+        let table = Table::new(Rules { game, ..rules }).unwrap();
+        let hand = CardList::from_counts(RankCounts(hand), game).unwrap();
+        let play = CardList::from_counts(RankCounts(play), game).unwrap();
+        let verdict = validate_play(&table, &Situation { hand: Some(&hand), ..Situation::lead(&play) });
+        prop_assert!(!verdict.is_legal());
         prop_assert_eq!(verdict.reason, Some(cardrules::doudizhu::IllegalReason::NotInHand));
     }
 
@@ -183,8 +203,8 @@ proptest! {
     fn compare_is_consistent(input in reference::profiles().prop_flat_map(|r| (Just(r), previous_for(r), previous_for(r)))) {
         let (rules, a, b) = input;
         let (Some(a), Some(b)) = (a, b) else { return Ok(()) };
-        let a_readings = classify(&a.cards(), &rules);
-        let b_readings = classify(&b.cards(), &rules);
+        let a_readings = classify(&table(&rules), &a.cards());
+        let b_readings = classify(&table(&rules), &b.cards());
         let pin = |c: &Combo| ReadingSelector { kind: c.kind, rank: Some(c.rank), length: Some(c.length) };
         let result = compare_plays(&a_readings, Some(&pin(&a)), &b_readings, Some(&pin(&b))).unwrap();
         let expected = match (reference::beats(&a, &b), reference::beats(&b, &a)) {
@@ -199,8 +219,8 @@ proptest! {
 }
 
 /// All readings of every kind of a full three-player deck, for order properties.
-fn census_readings(rules: &Rules) -> Vec<Combo> {
-    list_plays(&rules.game.full_deck(), None, None, None, rules)
+fn census_readings(table: &Table) -> Vec<Combo> {
+    list_plays(table, &CardList::full_deck(table.game()), None, None, None)
         .into_iter()
         .map(|p| p.combo)
         .collect()
@@ -211,15 +231,15 @@ fn beats_is_a_strict_partial_order_within_each_kind() {
     // Readings differing only in kickers compare alike, so one reading per main part (kind,
     // length, size, rank) covers every case: all of PERMISSIVE's, plus the bombs and rocket of
     // two decks.
-    let mut mains: Vec<Combo> = census_readings(&Rules::PERMISSIVE);
-    let four = Rules {
+    let mut mains: Vec<Combo> = census_readings(&Table::PERMISSIVE);
+    let four = table(&Rules {
         game: cardrules::doudizhu::Game::FourPlayer,
         ..Rules::STANDARD
-    };
-    let deck = four.game.full_deck();
+    });
+    let deck = CardList::full_deck(four.game());
     for kind in [ComboKind::Bomb, ComboKind::Rocket] {
         mains.extend(
-            list_plays(&deck, None, Some(kind), None, &four)
+            list_plays(&four, &deck, None, Some(kind), None)
                 .into_iter()
                 .map(|p| p.combo),
         );
@@ -259,10 +279,15 @@ fn beats_is_a_strict_partial_order_within_each_kind() {
 
 #[test]
 fn passing_is_legal_only_when_responding() {
-    let previous = classify(&RankCounts::from_ranks([Rank::Three]), &Rules::STANDARD)[0];
-    let pass = RankCounts::EMPTY;
-    assert!(validate_play(None, &pass, Some(&previous), None, &Rules::STANDARD).legal);
-    assert!(!validate_play(None, &pass, None, None, &Rules::STANDARD).legal);
+    let previous = classify(&Table::STANDARD, &RankCounts::from_ranks([Rank::Three]))[0];
+    let pass =
+        CardList::from_counts(RankCounts::EMPTY, cardrules::doudizhu::Game::ThreePlayer).unwrap();
+    let responding = Situation {
+        previous: Some(&previous),
+        ..Situation::lead(&pass)
+    };
+    assert!(validate_play(&Table::STANDARD, &responding).is_legal());
+    assert!(!validate_play(&Table::STANDARD, &Situation::lead(&pass)).is_legal());
 }
 
 /// The generators above are only worth something if they reach every kind: check that the
@@ -279,7 +304,13 @@ fn generators_cover_every_kind_and_real_responses() {
         let (rules, hand, previous, _) = scenario().new_tree(&mut runner).unwrap().current();
         if let Some(previous) = previous {
             kinds_seen.insert(previous.kind);
-            let plays = list_plays(&RankCounts(hand), Some(&previous), None, None, &rules);
+            let plays = list_plays(
+                &table(&rules),
+                &cards(&rules, hand),
+                Some(&previous),
+                None,
+                None,
+            );
             if plays.iter().any(|p| !p.combo.kind.is_bomb_or_rocket()) {
                 responses += 1;
                 if previous.kind.kicker_unit() > 0 {

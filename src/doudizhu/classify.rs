@@ -4,10 +4,9 @@
 //! exactly four times...); chains are runs of set bits, so finding every possible main part is
 //! a few shifts, and only the kickers left over are checked against the rules.
 
-use std::ops::Deref;
-
 use super::combo::{Combo, ComboKind};
-use super::rules::Rules;
+use super::reading::{Readings, sort_readings};
+use super::rules::{Rules, Table};
 use crate::cards::{Rank, RankCounts};
 
 /// Ranks that may appear in a chain: `3` to `A`.
@@ -19,65 +18,6 @@ pub(crate) const NORMAL_MASK: u16 = (1 << 13) - 1;
 const ALL_RANKS: u16 = (1 << Rank::COUNT) - 1;
 const BLACK: usize = Rank::BlackJoker as usize;
 const RED: usize = Rank::RedJoker as usize;
-
-/// Room for a play's readings. Readings of one play share its card count: at most two
-/// four-with-two-pairs readings (`33334444`), or one bare airplane plus as many airplanes with
-/// single wings as runs fit in the exactly-three ranks (the chain plus at most two kicker trios
-/// in a 33-card play: three), so four at most. Eight is ample.
-pub const MAX_READINGS: usize = 8;
-
-/// The readings of a play, in reading order (see [`Combo::reading_key`]); a fixed-size list so
-/// classifying never allocates.
-#[derive(Clone, Copy, Debug)]
-pub struct Readings {
-    items: [Combo; MAX_READINGS],
-    len: usize,
-}
-
-impl Readings {
-    /// No reading: not a combo.
-    pub fn new() -> Readings {
-        Readings {
-            items: [Combo::bare(ComboKind::Single, Rank::Three, 1, 1); MAX_READINGS],
-            len: 0,
-        }
-    }
-
-    fn push(&mut self, combo: Combo) {
-        // The bound is proven in MAX_READINGS' comment; a debug build checks it.
-        debug_assert!(self.len < MAX_READINGS, "more readings than MAX_READINGS");
-        if self.len < MAX_READINGS {
-            self.items[self.len] = combo;
-            self.len += 1;
-        }
-    }
-
-    fn sort(&mut self) {
-        // Almost always 0-2 items: insertion sort beats anything clever.
-        let items = &mut self.items[..self.len];
-        for i in 1..items.len() {
-            let mut j = i;
-            while j > 0 && items[j].reading_key() < items[j - 1].reading_key() {
-                items.swap(j, j - 1);
-                j -= 1;
-            }
-        }
-    }
-}
-
-impl Default for Readings {
-    fn default() -> Self {
-        Readings::new()
-    }
-}
-
-impl Deref for Readings {
-    type Target = [Combo];
-
-    fn deref(&self) -> &[Combo] {
-        &self.items[..self.len]
-    }
-}
 
 /// Start ranks of every run of `length` consecutive set bits in `mask`, as a mask.
 #[inline]
@@ -231,9 +171,34 @@ impl Shape {
     }
 }
 
-/// Every reading of `play` under `rules`, in reading order; empty when the play is not a combo
-/// (or is larger than the game's largest play). `play` must be within the game's deck.
-pub fn classify(play: &RankCounts, rules: &Rules) -> Readings {
+/// Every reading of `play` under the table's rules, in reading order; empty when the play is not
+/// a combo: no cards, more than the game's largest play, or cards the deck(s) do not hold.
+///
+/// # Examples
+///
+/// ```
+/// use cardrules::cards::{Rank, RankCounts};
+/// use cardrules::doudizhu::{ComboKind, Table, classify};
+///
+/// // Two fours of a kind: under PERMISSIVE (a four of a kind may be two pair kickers) either
+/// // four is the main part; under STANDARD the cards are no combo.
+/// let play = RankCounts::from_ranks([[Rank::Three; 4], [Rank::Four; 4]].concat());
+/// let readings = classify(&Table::PERMISSIVE, &play);
+/// assert_eq!(readings.len(), 2);
+/// assert_eq!(readings[0].kind, ComboKind::FourWithTwoPairs);
+/// assert_eq!(readings[0].to_string(), "four with two pairs 4 + 3 3 3 3");
+/// assert!(classify(&Table::STANDARD, &play).is_empty());
+/// ```
+pub fn classify(table: &Table, play: &RankCounts) -> Readings {
+    let rules = table.rules();
+    if !rules.game.holds(play) {
+        return Readings::new();
+    }
+    classify_within_deck(play, rules)
+}
+
+/// [`classify`] for a play known to be within the deck(s), under checked rules.
+pub(crate) fn classify_within_deck(play: &RankCounts, rules: &Rules) -> Readings {
     let mut out = Readings::new();
     let shape = Shape::of(&play.0);
     let total = shape.total;
@@ -321,7 +286,7 @@ pub fn classify(play: &RankCounts, rules: &Rules) -> Readings {
             with_kickers(play, &shape, quads, 1, kind, rules, &mut out);
         }
     }
-    out.sort();
+    sort_readings(&mut out);
     out
 }
 
@@ -382,8 +347,8 @@ mod tests {
         RankCounts::from_ranks(text.split_whitespace().map(|c| parse_card(c).unwrap().rank))
     }
 
-    fn kinds(text: &str, rules: &Rules) -> Vec<(ComboKind, Rank)> {
-        classify(&counts(text), rules)
+    fn kinds(text: &str, table: &Table) -> Vec<(ComboKind, Rank)> {
+        classify(table, &counts(text))
             .iter()
             .map(|c| (c.kind, c.rank))
             .collect()
@@ -405,7 +370,7 @@ mod tests {
 
     #[test]
     fn bare_combos() {
-        let r = &Rules::STANDARD;
+        let r = &Table::STANDARD;
         assert_eq!(kinds("RJ", r), [(ComboKind::Single, Rank::RedJoker)]);
         assert_eq!(kinds("BJ RJ", r), [(ComboKind::Rocket, Rank::BlackJoker)]);
         assert_eq!(kinds("2 2", r), [(ComboKind::Pair, Rank::Two)]);
@@ -423,7 +388,7 @@ mod tests {
 
     #[test]
     fn kickers_follow_the_profile() {
-        let (std, strict, perm) = (&Rules::STANDARD, &Rules::STRICT, &Rules::PERMISSIVE);
+        let (std, strict, perm) = (&Table::STANDARD, &Table::STRICT, &Table::PERMISSIVE);
         // Repeated single wings.
         assert_eq!(kinds("3 3 3 4 4 4 5 5", std).len(), 1);
         assert!(kinds("3 3 3 4 4 4 5 5", strict).is_empty());
@@ -469,9 +434,9 @@ mod tests {
 
     #[test]
     fn four_player_bombs_and_rocket() {
-        let r = &Rules::preset(super::super::rules::Preset::Standard, Game::FourPlayer);
+        let r = &Table::preset(super::super::rules::Preset::Standard, Game::FourPlayer);
         assert_eq!(
-            classify(&counts("5 5 5 5 5 5 5 5"), r)[0],
+            classify(r, &counts("5 5 5 5 5 5 5 5"))[0],
             Combo::bare(ComboKind::Bomb, Rank::Five, 1, 8)
         );
         assert_eq!(
@@ -480,5 +445,38 @@ mod tests {
         );
         assert_eq!(kinds("RJ RJ", r), [(ComboKind::Pair, Rank::RedJoker)]);
         assert!(kinds("BJ RJ", r).is_empty());
+    }
+
+    /// The most readings one play has: a bare airplane of eight trios, or three airplanes of six
+    /// with the other two trios as single wings (two decks, PERMISSIVE). MAX_READINGS leaves
+    /// room above it.
+    #[test]
+    fn the_most_readings_fit_in_readings() {
+        let r = &Table::new(Rules {
+            game: Game::FourPlayer,
+            ..Rules::PERMISSIVE
+        })
+        .unwrap();
+        let eight_trios = "3 3 3 4 4 4 5 5 5 6 6 6 7 7 7 8 8 8 9 9 9 10 10 10";
+        assert_eq!(
+            kinds(eight_trios, r),
+            [
+                (ComboKind::Airplane, Rank::Three),
+                (ComboKind::AirplaneWithSingles, Rank::Five),
+                (ComboKind::AirplaneWithSingles, Rank::Four),
+                (ComboKind::AirplaneWithSingles, Rank::Three),
+            ]
+        );
+        assert!(4 <= crate::doudizhu::MAX_READINGS);
+    }
+
+    #[test]
+    fn cards_the_deck_does_not_hold_are_no_combo() {
+        let three = &Table::STANDARD;
+        let four = &Table::preset(super::super::rules::Preset::Standard, Game::FourPlayer);
+        assert!(kinds("5 5 5 5 5", three).is_empty());
+        assert_eq!(kinds("5 5 5 5 5", four), [(ComboKind::Bomb, Rank::Five)]);
+        assert!(kinds("BJ BJ", three).is_empty());
+        assert!(kinds("5 5 5 5 5 5 5 5 5", four).is_empty());
     }
 }

@@ -1,6 +1,7 @@
 //! Combos (readings of a play) and the orders they are listed in.
 
 use std::cmp::Reverse;
+use std::fmt;
 
 use crate::cards::{Rank, RankCounts};
 
@@ -79,6 +80,27 @@ impl ComboKind {
             TrioWithSingle | AirplaneWithSingles | FourWithTwoSingles => 1,
             TrioWithPair | AirplaneWithPairs | FourWithTwoPairs => 2,
             _ => 0,
+        }
+    }
+
+    /// The kind in words: `"trio with a single"`, `"airplane with pair wings"`.
+    pub fn name(self) -> &'static str {
+        use ComboKind::*;
+        match self {
+            Single => "single",
+            Pair => "pair",
+            Trio => "trio",
+            TrioWithSingle => "trio with a single",
+            TrioWithPair => "trio with a pair",
+            Straight => "straight",
+            PairStraight => "pair straight",
+            Airplane => "airplane",
+            AirplaneWithSingles => "airplane with single wings",
+            AirplaneWithPairs => "airplane with pair wings",
+            FourWithTwoSingles => "four with two singles",
+            FourWithTwoPairs => "four with two pairs",
+            Bomb => "bomb",
+            Rocket => "rocket",
         }
     }
 
@@ -187,6 +209,27 @@ impl Combo {
     }
 }
 
+impl fmt::Display for Combo {
+    /// The reading for people: `straight 3-7`, `trio 8 + 4`, `bomb 9 (5 cards)`, `rocket`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.kind.name())?;
+        if self.kind == ComboKind::Rocket {
+            return Ok(());
+        }
+        write!(f, " {}", self.rank)?;
+        if self.length > 1 {
+            write!(f, "-{}", self.top_rank())?;
+        }
+        if !self.kickers.is_empty() {
+            write!(f, " + {}", self.kickers)?;
+        }
+        if self.kind == ComboKind::Bomb && self.size != 4 {
+            write!(f, " ({} cards)", self.size)?;
+        }
+        Ok(())
+    }
+}
+
 /// Kickers compared as ascending rank lists of equal length: more copies of a lower rank come
 /// first, so the key is the count vector with every count inverted.
 fn kicker_key(kickers: &RankCounts) -> [u8; Rank::COUNT] {
@@ -211,8 +254,12 @@ mod tests {
         };
         assert_eq!(combo.cards().to_string(), "5 5 5 6 6 6 2 RJ");
         assert_eq!(combo.top_rank(), Rank::Six);
+        assert_eq!(combo.to_string(), "airplane with single wings 5-6 + 2 RJ");
         let rocket = Combo::bare(ComboKind::Rocket, Rank::BlackJoker, 1, 2);
         assert_eq!(rocket.cards().to_string(), "BJ BJ RJ RJ");
+        assert_eq!(rocket.to_string(), "rocket");
+        let bomb = Combo::bare(ComboKind::Bomb, Rank::Nine, 1, 5);
+        assert_eq!(bomb.to_string(), "bomb 9 (5 cards)");
     }
 
     #[test]

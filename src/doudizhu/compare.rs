@@ -1,7 +1,7 @@
 //! Which reading beats which.
 
 use super::combo::{Combo, ComboKind};
-use super::validate::{ReadingSelector, choose_reading};
+use super::reading::{ReadingSelector, choose_reading};
 
 /// Whether reading `a` may be played over reading `b`.
 ///
@@ -50,7 +50,7 @@ pub struct Comparison {
     pub b: Combo,
 }
 
-/// Compares two plays given all their readings (as [`super::classify`] returns them) and
+/// Compares two plays given all their readings (as [`super::classify()`] returns them) and
 /// optional selectors pinning a reading.
 ///
 /// Each play's chosen reading is the first that matches its selector. A beats B when any of A's

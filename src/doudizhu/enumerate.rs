@@ -16,10 +16,11 @@
 
 use std::ops::ControlFlow;
 
-use super::classify::{CHAIN_MASK, classify, run_mask, run_starts};
+use super::classify::{CHAIN_MASK, classify_within_deck, run_mask, run_starts};
 use super::combo::{Combo, ComboKind};
 use super::compare::beats;
-use super::rules::Rules;
+use super::hand::CardList;
+use super::rules::{Rules, Table};
 use crate::cards::{Rank, RankCounts};
 
 const BLACK: usize = Rank::BlackJoker as usize;
@@ -42,21 +43,25 @@ pub struct Play {
 /// - `kind`: only readings of this kind qualify.
 ///
 /// Each play is reported once, with its chosen reading: the first of its readings (in reading
-/// order) that qualifies. Plays never exceed the game's largest play. `hand` must be within the
-/// game's deck and `rules` valid.
+/// order) that qualifies. Plays never exceed the game's largest play.
+///
+/// # Panics
+///
+/// When `hand` was checked against two decks and holds more than the table's one deck.
 pub fn for_each_play<F>(
-    hand: &RankCounts,
+    table: &Table,
+    hand: &CardList,
     previous: Option<&Combo>,
     kind: Option<ComboKind>,
-    rules: &Rules,
     f: F,
 ) -> ControlFlow<()>
 where
     F: FnMut(&Play) -> ControlFlow<()>,
 {
+    hand.assert_within(table.game());
     let mut generator = Generator {
-        hand: hand.0,
-        rules,
+        hand: hand.counts().0,
+        rules: table.rules(),
         previous,
         filter: kind,
         f,
@@ -65,19 +70,40 @@ where
 }
 
 /// The plays of [`for_each_play`], at most `limit` of them.
+///
+/// # Examples
+///
+/// ```
+/// use cardrules::doudizhu::{CardList, Game, Table, classify, list_plays};
+///
+/// let hand = CardList::parse(&["5S", "5H", "9D", "9C", "9S", "9H"], Game::ThreePlayer).unwrap();
+/// // Everything the hand can lead, in listing order (kind first, weakest first).
+/// let leads = list_plays(&Table::STANDARD, &hand, None, None, None);
+/// let shown: Vec<String> = leads.iter().map(|p| p.combo.to_string()).collect();
+/// assert_eq!(shown, [
+///     "single 5", "single 9", "pair 5", "pair 9", "trio 9", "trio with a single 9 + 5",
+///     "trio with a pair 9 + 5 5", "four with two singles 9 + 5 5", "bomb 9",
+/// ]);
+/// // What beats a pair of 7s: the pair of 9s, then the bomb.
+/// let sevens = CardList::parse(&["7", "7"], Game::ThreePlayer).unwrap();
+/// let previous = classify(&Table::STANDARD, sevens.counts())[0];
+/// let answers = list_plays(&Table::STANDARD, &hand, Some(&previous), None, None);
+/// let shown: Vec<String> = answers.iter().map(|p| p.combo.to_string()).collect();
+/// assert_eq!(shown, ["pair 9", "bomb 9"]);
+/// ```
 pub fn list_plays(
-    hand: &RankCounts,
+    table: &Table,
+    hand: &CardList,
     previous: Option<&Combo>,
     kind: Option<ComboKind>,
     limit: Option<usize>,
-    rules: &Rules,
 ) -> Vec<Play> {
     let limit = limit.unwrap_or(usize::MAX);
     let mut plays = Vec::with_capacity(limit.min(64));
     if limit == 0 {
         return plays;
     }
-    let _ = for_each_play(hand, previous, kind, rules, |play| {
+    let _ = for_each_play(table, hand, previous, kind, |play| {
         plays.push(*play);
         if plays.len() >= limit {
             ControlFlow::Break(())
@@ -156,7 +182,7 @@ where
     /// Reports a candidate, unless another of its readings is the chosen one.
     fn emit(&mut self, combo: Combo, cards: RankCounts, ambiguous: bool) -> ControlFlow<()> {
         if ambiguous {
-            let readings = classify(&cards, self.rules);
+            let readings = classify_within_deck(&cards, self.rules);
             let chosen = readings.iter().find(|r| self.qualifies(r));
             if !chosen.is_some_and(|r| r.same_main(&combo)) {
                 return ControlFlow::Continue(());
@@ -413,25 +439,25 @@ mod tests {
 
     #[test]
     fn full_deck_census_per_profile() {
-        let deck = Rules::STANDARD.game.full_deck();
-        for (rules, expected) in [
-            (Rules::STANDARD, 27_471),
-            (Rules::STRICT, 12_654),
-            (Rules::PERMISSIVE, 33_675),
+        let deck = CardList::full_deck(super::super::Game::ThreePlayer);
+        for (table, expected) in [
+            (Table::STANDARD, 27_471),
+            (Table::STRICT, 12_654),
+            (Table::PERMISSIVE, 33_675),
         ] {
             let mut count = 0;
-            let _ = for_each_play(&deck, None, None, &rules, |_| {
+            let _ = for_each_play(&table, &deck, None, None, |_| {
                 count += 1;
                 ControlFlow::Continue(())
             });
-            assert_eq!(count, expected, "{rules:?}");
+            assert_eq!(count, expected, "{table:?}");
         }
     }
 
     #[test]
     fn limit_stops_early() {
-        let deck = Rules::STANDARD.game.full_deck();
-        let plays = list_plays(&deck, None, None, Some(20), &Rules::STANDARD);
+        let deck = CardList::full_deck(super::super::Game::ThreePlayer);
+        let plays = list_plays(&Table::STANDARD, &deck, None, None, Some(20));
         assert_eq!(plays.len(), 20);
         assert_eq!(plays[0].combo.kind, ComboKind::Single);
         assert_eq!(plays[15].combo.kind, ComboKind::Pair);

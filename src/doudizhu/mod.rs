@@ -1,26 +1,47 @@
-//! The Dou Dizhu rules engine: pure functions over rank counts, no I/O and no strings.
+//! The Dou Dizhu rules engine: pure functions over checked card lists and rank counts, no I/O.
 //!
-//! - [`classify`] finds **every** reading of a play under a [`Rules`] profile
-//!   (`33334444` is two four-with-two-pairs readings under PERMISSIVE, none under STANDARD).
+//! - A [`Table`] is the checked rules every entry point takes: a [`Preset`] with
+//!   [`RuleOverrides`], or any [`Rules`] that pass [`Table::new`].
+//! - A [`CardList`] is a checked hand or play: read from the conventions' notation, within the
+//!   game's deck(s); it decides whether a hand holds a play ([`CardList::missing`]) and names
+//!   the physical cards of listed plays ([`CardList::namer`]).
+//! - [`classify`] finds **every** reading of a play (`33334444` is two four-with-two-pairs
+//!   readings under PERMISSIVE, none under STANDARD); [`choose_reading`] picks the one that
+//!   counts (the one its player declared, or else its first reading in reading order, see
+//!   [`Combo::reading_key`]).
 //! - [`beats`] compares two readings; a play beats a previous play when **any** of its readings
-//!   beats the previous play's chosen reading (the one its player declared, or else its first
-//!   reading in reading order, see [`Combo::reading_key`]).
+//!   beats the previous play's chosen reading.
 //! - [`for_each_play`] / [`list_plays`] enumerate every distinct play a hand can make, leading
 //!   or beating a previous play, in listing order (see [`Combo::list_key`]).
 //! - [`validate_play`] and [`compare_plays`] are the ValidatePlay and CompareCombos logic.
+//!
+//! ```
+//! use cardrules::doudizhu::{CardList, Game, Preset, RuleOverrides, Situation, Table, validate_play};
+//!
+//! // STANDARD rules for four players, with straights from three cards.
+//! let overrides = RuleOverrides { min_straight_length: Some(3), ..Default::default() };
+//! let table = Table::with_overrides(Preset::Standard, Game::FourPlayer, &overrides).unwrap();
+//! let play = CardList::parse(&["3S", "4S", "5S"], Game::FourPlayer).unwrap();
+//! let verdict = validate_play(&table, &Situation::lead(&play));
+//! assert_eq!(verdict.chosen.unwrap().to_string(), "straight 3-5");
+//! ```
 
 mod classify;
 mod combo;
 mod compare;
 mod enumerate;
+mod hand;
+mod reading;
 mod rules;
 mod validate;
 
-pub use classify::{MAX_READINGS, Readings, classify};
+pub use classify::classify;
 pub use combo::{Combo, ComboKind};
 pub use compare::{Comparison, Outcome, beats, compare_plays};
 pub use enumerate::{Play, for_each_play, list_plays};
-pub use rules::{Game, Preset, Rules, RulesError, TooManyCopies};
-pub use validate::{
-    IllegalReason, ReadingSelector, Verdict, choose_reading, not_in_hand, validate_play,
+pub use hand::{CardList, CardListError, CardNamer, Missing};
+pub use reading::{MAX_READINGS, ReadingSelector, Readings, choose_reading};
+pub use rules::{
+    Game, InvalidRules, Preset, RuleOverrides, Rules, RulesError, Table, TooManyCopies,
 };
+pub use validate::{IllegalReason, Situation, Verdict, validate_play};

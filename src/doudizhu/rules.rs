@@ -1,8 +1,10 @@
 //! Rule profiles: which combos exist and what kickers may be.
 //!
 //! A [`Rules`] value is a preset ([`Preset`]) with every override spelled out as a field, so the
-//! classifier never has to know where a choice came from. [`Rules::validate`] rejects settings
-//! that contradict each other; every other function assumes validated rules.
+//! classifier never has to know where a choice came from. It is plain data that anyone can build;
+//! the engine takes a [`Table`] instead, which only [`Table::new`] (or
+//! [`Table::with_overrides`]) makes, after checking the rules: an unchecked rule set cannot reach
+//! the engine.
 
 use crate::cards::{Rank, RankCounts};
 
@@ -64,6 +66,29 @@ impl Game {
         4 * self.decks()
     }
 
+    /// The deck(s) in words, for messages: "the 54-card deck" or "the two 108-card decks".
+    pub fn deck_name(self) -> &'static str {
+        match self {
+            Game::ThreePlayer => "the 54-card deck",
+            Game::FourPlayer => "the two 108-card decks",
+        }
+    }
+
+    /// Whether every count of `counts` is within the deck(s); the check the engine makes on
+    /// every play it classifies, written so that it compiles to a few vector instructions.
+    pub fn holds(self, counts: &RankCounts) -> bool {
+        let max = match self {
+            Game::ThreePlayer => DECK_COPIES[0],
+            Game::FourPlayer => DECK_COPIES[1],
+        };
+        counts
+            .0
+            .iter()
+            .zip(max)
+            .fold(0u8, |over, (&count, max)| over | u8::from(count > max))
+            == 0
+    }
+
     /// Every card of the deck(s), as rank counts.
     pub fn full_deck(self) -> RankCounts {
         let mut counts = RankCounts::EMPTY;
@@ -86,8 +111,15 @@ impl Game {
     }
 }
 
+/// Copies of each rank in one deck and in two.
+const DECK_COPIES: [[u8; Rank::COUNT]; 2] = [
+    [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1],
+    [8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 2, 2],
+];
+
 /// A hand or play holds more copies of a rank than the game's deck(s) have.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{count} × {rank}: the deck(s) hold only {max}")]
 pub struct TooManyCopies {
     /// The rank.
     pub rank: Rank,
@@ -153,21 +185,196 @@ impl Default for Rules {
     }
 }
 
-/// Contradictory or out-of-range rule settings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One contradictory or out-of-range rule setting. The message is the one a request that sets
+/// the field gets; [`RulesError::field`] names the field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum RulesError {
     /// `kickers_may_include_rocket` without `kickers_may_include_joker`.
+    #[error("the rocket is made of jokers: it needs kickers_may_include_joker")]
     RocketKickerNeedsJokers,
     /// `kickers_may_include_bomb` without `kickers_may_repeat`.
+    #[error("a bomb among the kickers repeats a rank: it needs kickers_may_repeat")]
     BombKickerNeedsRepeats,
     /// `kickers_may_include_adjacent_trio` without `kickers_may_repeat`.
+    #[error("a trio among the kickers repeats a rank: it needs kickers_may_repeat")]
     AdjacentTrioKickerNeedsRepeats,
-    /// `min_straight_length` outside 3..=12.
-    MinStraightLength(u8),
-    /// `min_pair_straight_length` outside 2..=12.
-    MinPairStraightLength(u8),
-    /// `min_airplane_length` outside 2..=12.
-    MinAirplaneLength(u8),
+    /// `min_straight_length` outside 3..=12 (the value as given).
+    #[error("must be 3 to 12, got {0}")]
+    MinStraightLength(u32),
+    /// `min_pair_straight_length` outside 2..=12 (the value as given).
+    #[error("must be 2 to 12, got {0}")]
+    MinPairStraightLength(u32),
+    /// `min_airplane_length` outside 2..=12 (the value as given).
+    #[error("must be 2 to 12, got {0}")]
+    MinAirplaneLength(u32),
+}
+
+impl RulesError {
+    /// The field of [`Rules`] (and of [`RuleOverrides`]) at fault.
+    pub fn field(&self) -> &'static str {
+        match self {
+            RulesError::RocketKickerNeedsJokers => "kickers_may_include_rocket",
+            RulesError::BombKickerNeedsRepeats => "kickers_may_include_bomb",
+            RulesError::AdjacentTrioKickerNeedsRepeats => "kickers_may_include_adjacent_trio",
+            RulesError::MinStraightLength(_) => "min_straight_length",
+            RulesError::MinPairStraightLength(_) => "min_pair_straight_length",
+            RulesError::MinAirplaneLength(_) => "min_airplane_length",
+        }
+    }
+}
+
+/// Rules that cannot be played: every problem, in field order (never empty).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid rules: {}", problems.iter().map(|p| format!("{}: {p}", p.field())).collect::<Vec<_>>().join("; "))]
+pub struct InvalidRules {
+    /// The problems, in field order.
+    pub problems: Vec<RulesError>,
+}
+
+/// Changes to a preset, field by field: `None` keeps the preset's value. The lengths are taken
+/// as wide integers so that an out-of-range value is reported as given.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct RuleOverrides {
+    /// See [`Rules::trio_with_pair`].
+    pub trio_with_pair: Option<bool>,
+    /// See [`Rules::four_with_two_singles`].
+    pub four_with_two_singles: Option<bool>,
+    /// See [`Rules::four_with_two_pairs`].
+    pub four_with_two_pairs: Option<bool>,
+    /// See [`Rules::kickers_may_repeat`].
+    pub kickers_may_repeat: Option<bool>,
+    /// See [`Rules::kickers_may_include_joker`].
+    pub kickers_may_include_joker: Option<bool>,
+    /// See [`Rules::kickers_may_include_rocket`].
+    pub kickers_may_include_rocket: Option<bool>,
+    /// See [`Rules::kickers_may_include_bomb`].
+    pub kickers_may_include_bomb: Option<bool>,
+    /// See [`Rules::kickers_may_include_adjacent_trio`].
+    pub kickers_may_include_adjacent_trio: Option<bool>,
+    /// See [`Rules::bomb_as_two_pairs`].
+    pub bomb_as_two_pairs: Option<bool>,
+    /// See [`Rules::min_straight_length`].
+    pub min_straight_length: Option<u32>,
+    /// See [`Rules::min_pair_straight_length`].
+    pub min_pair_straight_length: Option<u32>,
+    /// See [`Rules::min_airplane_length`].
+    pub min_airplane_length: Option<u32>,
+}
+
+/// Checked rules: the one rules context every engine entry point takes.
+///
+/// Only [`Table::new`], [`Table::with_overrides`], [`Table::preset`] and the preset constants
+/// make one, so the engine never sees contradictory settings or a length out of range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Table {
+    rules: Rules,
+}
+
+impl Table {
+    /// STANDARD rules for three players.
+    pub const STANDARD: Table = Table {
+        rules: Rules::STANDARD,
+    };
+    /// STRICT rules for three players.
+    pub const STRICT: Table = Table {
+        rules: Rules::STRICT,
+    };
+    /// PERMISSIVE rules for three players.
+    pub const PERMISSIVE: Table = Table {
+        rules: Rules::PERMISSIVE,
+    };
+
+    /// Checks `rules`; every problem is reported.
+    pub fn new(rules: Rules) -> Result<Table, InvalidRules> {
+        let problems = rules.problems();
+        if problems.is_empty() {
+            Ok(Table { rules })
+        } else {
+            Err(InvalidRules { problems })
+        }
+    }
+
+    /// A preset's rules for `game` (every preset is valid for both games).
+    pub fn preset(preset: Preset, game: Game) -> Table {
+        Table {
+            rules: Rules::preset(preset, game),
+        }
+    }
+
+    /// A preset for `game` with `overrides` applied, checked. A length too large for the rules'
+    /// byte is reported with the value as given.
+    pub fn with_overrides(
+        preset: Preset,
+        game: Game,
+        overrides: &RuleOverrides,
+    ) -> Result<Table, InvalidRules> {
+        let o = overrides;
+        let mut r = Rules::preset(preset, game);
+        let flags = [
+            (o.trio_with_pair, &mut r.trio_with_pair),
+            (o.four_with_two_singles, &mut r.four_with_two_singles),
+            (o.four_with_two_pairs, &mut r.four_with_two_pairs),
+            (o.kickers_may_repeat, &mut r.kickers_may_repeat),
+            (
+                o.kickers_may_include_joker,
+                &mut r.kickers_may_include_joker,
+            ),
+            (
+                o.kickers_may_include_rocket,
+                &mut r.kickers_may_include_rocket,
+            ),
+            (o.kickers_may_include_bomb, &mut r.kickers_may_include_bomb),
+            (
+                o.kickers_may_include_adjacent_trio,
+                &mut r.kickers_may_include_adjacent_trio,
+            ),
+            (o.bomb_as_two_pairs, &mut r.bomb_as_two_pairs),
+        ];
+        for (given, field) in flags {
+            if let Some(value) = given {
+                *field = value;
+            }
+        }
+        // Values past 255 saturate, which problems() then reports; the error quotes the value
+        // as given.
+        let lengths = [
+            (o.min_straight_length, &mut r.min_straight_length),
+            (o.min_pair_straight_length, &mut r.min_pair_straight_length),
+            (o.min_airplane_length, &mut r.min_airplane_length),
+        ];
+        for (given, field) in lengths {
+            if let Some(value) = given {
+                *field = u8::try_from(value).unwrap_or(u8::MAX);
+            }
+        }
+        Table::new(r).map_err(|mut error| {
+            for problem in &mut error.problems {
+                *problem = match *problem {
+                    RulesError::MinStraightLength(v) => {
+                        RulesError::MinStraightLength(o.min_straight_length.unwrap_or(v))
+                    }
+                    RulesError::MinPairStraightLength(v) => {
+                        RulesError::MinPairStraightLength(o.min_pair_straight_length.unwrap_or(v))
+                    }
+                    RulesError::MinAirplaneLength(v) => {
+                        RulesError::MinAirplaneLength(o.min_airplane_length.unwrap_or(v))
+                    }
+                    other => other,
+                };
+            }
+            error
+        })
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The game the rules are for.
+    pub fn game(&self) -> Game {
+        self.rules.game
+    }
 }
 
 impl Rules {
@@ -216,7 +423,8 @@ impl Rules {
     }
 
     /// Rejects contradictory settings (an override that needs another one switched off) and
-    /// out-of-range lengths, reporting the first problem; [`Rules::problems`] lists them all.
+    /// out-of-range lengths, reporting the first problem; [`Rules::problems`] lists them all,
+    /// and [`Table::new`] turns valid rules into what the engine takes.
     pub fn validate(&self) -> Result<(), RulesError> {
         match self.problems().first() {
             Some(&problem) => Err(problem),
@@ -237,15 +445,19 @@ impl Rules {
             problems.push(RulesError::AdjacentTrioKickerNeedsRepeats);
         }
         if !(3..=12).contains(&self.min_straight_length) {
-            problems.push(RulesError::MinStraightLength(self.min_straight_length));
+            problems.push(RulesError::MinStraightLength(
+                self.min_straight_length.into(),
+            ));
         }
         if !(2..=12).contains(&self.min_pair_straight_length) {
             problems.push(RulesError::MinPairStraightLength(
-                self.min_pair_straight_length,
+                self.min_pair_straight_length.into(),
             ));
         }
         if !(2..=12).contains(&self.min_airplane_length) {
-            problems.push(RulesError::MinAirplaneLength(self.min_airplane_length));
+            problems.push(RulesError::MinAirplaneLength(
+                self.min_airplane_length.into(),
+            ));
         }
         problems
     }

@@ -1,48 +1,11 @@
 //! ValidatePlay: may this play be made now, and how is it read?
 
-use super::classify::{Readings, classify};
+use super::classify::classify_within_deck;
 use super::combo::{Combo, ComboKind};
 use super::compare::beats;
-use super::rules::Rules;
-use crate::cards::{Rank, RankCounts};
-
-/// Picks a reading of a play: a kind, and optionally the main rank and chain length.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct ReadingSelector {
-    /// The kind the player means.
-    pub kind: ComboKind,
-    /// The main rank (lowest rank of a chain), when it matters.
-    pub rank: Option<Rank>,
-    /// The chain length, when it matters.
-    pub length: Option<u8>,
-}
-
-impl ReadingSelector {
-    /// Any reading of `kind`.
-    pub fn kind(kind: ComboKind) -> ReadingSelector {
-        ReadingSelector {
-            kind,
-            rank: None,
-            length: None,
-        }
-    }
-
-    /// Whether `combo` is a reading this selector picks.
-    pub fn matches(&self, combo: &Combo) -> bool {
-        combo.kind == self.kind
-            && self.rank.is_none_or(|r| r == combo.rank)
-            && self.length.is_none_or(|l| l == combo.length)
-    }
-}
-
-/// The first of `readings` (in reading order) that `selector` picks; with no selector, the first
-/// reading: a play's default reading.
-pub fn choose_reading(readings: &[Combo], selector: Option<&ReadingSelector>) -> Option<Combo> {
-    readings
-        .iter()
-        .find(|r| selector.is_none_or(|s| s.matches(r)))
-        .copied()
-}
+use super::hand::{CardList, Missing};
+use super::reading::{ReadingSelector, Readings, choose_reading};
+use super::rules::Table;
 
 /// Why a play may not be made. Checked in this order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -65,11 +28,9 @@ pub enum IllegalReason {
 }
 
 /// The answer of ValidatePlay.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Verdict {
-    /// Whether the play may be made now.
-    pub legal: bool,
-    /// Why not, when illegal.
+    /// Why the play may not be made now; `None` when it may.
     pub reason: Option<IllegalReason>,
     /// The reading the play is made as: the first reading (matching the intended reading, if
     /// any) that beats the previous play, or when leading the first one. When illegal, the first
@@ -77,53 +38,120 @@ pub struct Verdict {
     pub chosen: Option<Combo>,
     /// Every reading of the play under the rules, in reading order.
     pub readings: Readings,
+    /// What the hand lacks, when the reason is [`IllegalReason::NotInHand`].
+    pub missing: Option<Missing>,
 }
 
 impl Verdict {
+    /// Whether the play may be made now.
+    pub fn is_legal(&self) -> bool {
+        self.reason.is_none()
+    }
+
     fn legal(chosen: Option<Combo>, readings: Readings) -> Verdict {
         Verdict {
-            legal: true,
             reason: None,
             chosen,
             readings,
+            missing: None,
         }
     }
 
     fn illegal(reason: IllegalReason, chosen: Option<Combo>, readings: Readings) -> Verdict {
         Verdict {
-            legal: false,
             reason: Some(reason),
             chosen,
             readings,
+            missing: None,
         }
     }
 }
 
-/// Decides whether `play` may be made.
+/// A play to judge: the cards, what they answer, and optionally the hand and the reading meant.
+#[derive(Clone, Copy, Debug)]
+pub struct Situation<'a> {
+    /// The player's hand, when known: the play must come out of it.
+    pub hand: Option<&'a CardList>,
+    /// The cards played; empty for a pass.
+    pub play: &'a CardList,
+    /// The reading of the play to beat (see [`choose_reading`] for choosing it); `None` when
+    /// leading.
+    pub previous: Option<&'a Combo>,
+    /// The reading the player means, if they said.
+    pub intended: Option<&'a ReadingSelector>,
+}
+
+impl<'a> Situation<'a> {
+    /// Leading `play`, hand unknown, no reading meant.
+    pub fn lead(play: &'a CardList) -> Situation<'a> {
+        Situation {
+            hand: None,
+            play,
+            previous: None,
+            intended: None,
+        }
+    }
+}
+
+/// Decides whether a play may be made.
 ///
-/// - An empty `play` is a pass: legal unless leading (`previous` is `None`).
-/// - With a `hand`, the play must come out of it, counting copies.
-/// - `previous` is the reading of the play to beat (see [`choose_reading`] for choosing it);
-///   the play is legal when any of its readings (restricted to `intended` if given) beats it.
+/// - An empty play is a pass: legal unless leading (`previous` is `None`).
+/// - With a hand, the play must come out of it ([`CardList::missing`]: card by card when both
+///   are suited, else counting copies).
+/// - The play is legal when any of its readings (restricted to `intended` if given) beats the
+///   previous play.
 ///
-/// `hand` and `play` must be within the game's deck and `rules` valid.
-pub fn validate_play(
-    hand: Option<&RankCounts>,
-    play: &RankCounts,
-    previous: Option<&Combo>,
-    intended: Option<&ReadingSelector>,
-    rules: &Rules,
-) -> Verdict {
+/// # Panics
+///
+/// When a card list was checked against two decks and holds more than the table's one deck.
+///
+/// # Examples
+///
+/// ```
+/// use cardrules::doudizhu::{CardList, Game, IllegalReason, Situation, Table, classify, validate_play};
+///
+/// let cards = |texts: &[&str]| CardList::parse(texts, Game::ThreePlayer).unwrap();
+/// let table = Table::STANDARD;
+/// let previous = classify(&table, cards(&["8", "8"]).counts())[0];
+/// let hand = cards(&["9S", "9H", "QD", "QC"]);
+/// let play = cards(&["9S", "9H"]);
+/// let verdict = validate_play(&table, &Situation {
+///     hand: Some(&hand),
+///     previous: Some(&previous),
+///     ..Situation::lead(&play)
+/// });
+/// assert!(verdict.is_legal());
+/// assert_eq!(verdict.chosen.unwrap().to_string(), "pair 9");
+///
+/// // A pair of 9s held as 9S 9H is not 9D 9H.
+/// let other = cards(&["9D", "9H"]);
+/// let verdict = validate_play(&table, &Situation { hand: Some(&hand), ..Situation::lead(&other) });
+/// assert_eq!(verdict.reason, Some(IllegalReason::NotInHand));
+/// assert_eq!(verdict.missing.unwrap().to_string(), "the hand does not hold 9D");
+/// ```
+pub fn validate_play(table: &Table, situation: &Situation<'_>) -> Verdict {
+    let Situation {
+        hand,
+        play,
+        previous,
+        intended,
+    } = *situation;
+    let rules = table.rules();
+    play.assert_within(rules.game);
     if play.is_empty() {
         return match previous {
             Some(_) => Verdict::legal(None, Readings::new()),
             None => Verdict::illegal(IllegalReason::MustLead, None, Readings::new()),
         };
     }
-    if hand.is_some_and(|hand| !play.is_subset_of(hand)) {
-        return not_in_hand(play, intended, rules);
+    let readings = classify_within_deck(play.counts(), rules);
+    if let Some(missing) = hand.and_then(|hand| hand.missing(play)) {
+        let first = choose_reading(&readings, intended);
+        return Verdict {
+            missing: Some(missing),
+            ..Verdict::illegal(IllegalReason::NotInHand, first, readings)
+        };
     }
-    let readings = classify(play, rules);
     let first = choose_reading(&readings, intended);
     if readings.is_empty() {
         return Verdict::illegal(IllegalReason::NotACombo, None, readings);
@@ -155,43 +183,29 @@ pub fn validate_play(
     Verdict::illegal(reason, Some(first), readings)
 }
 
-/// The verdict for a play the player does not hold: NOT_IN_HAND, still with the play's readings.
-///
-/// [`validate_play`] finds this itself from rank counts; a caller that knows the exact cards
-/// (suited hands, where `3H` is not `3D`) decides containment and calls this directly.
-pub fn not_in_hand(
-    play: &RankCounts,
-    intended: Option<&ReadingSelector>,
-    rules: &Rules,
-) -> Verdict {
-    let readings = classify(play, rules);
-    let first = choose_reading(&readings, intended);
-    Verdict::illegal(IllegalReason::NotInHand, first, readings)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::parse_card;
+    use crate::cards::Rank;
+    use crate::doudizhu::{Game, classify};
 
-    fn counts(text: &str) -> RankCounts {
-        RankCounts::from_ranks(text.split_whitespace().map(|c| parse_card(c).unwrap().rank))
+    fn cards(text: &str) -> CardList {
+        let texts: Vec<&str> = text.split_whitespace().collect();
+        CardList::parse(&texts, Game::ThreePlayer).unwrap()
     }
 
     fn reading(text: &str) -> Combo {
-        classify(&counts(text), &Rules::STANDARD)[0]
+        classify(&Table::STANDARD, cards(text).counts())[0]
     }
 
     fn reason(play: &str, previous: Option<&str>) -> Option<IllegalReason> {
         let previous = previous.map(reading);
-        validate_play(
-            None,
-            &counts(play),
-            previous.as_ref(),
-            None,
-            &Rules::STANDARD,
-        )
-        .reason
+        let play = cards(play);
+        let situation = Situation {
+            previous: previous.as_ref(),
+            ..Situation::lead(&play)
+        };
+        validate_play(&Table::STANDARD, &situation).reason
     }
 
     #[test]
@@ -221,25 +235,58 @@ mod tests {
 
     #[test]
     fn hand_and_intended_reading() {
-        let hand = counts("3 3 3 4 4 4 5 5 5 6 6 6 7");
-        let play = counts("3 3 3 4 4 4 5 5 5 6 6 6");
-        let rules = Rules::PERMISSIVE;
-        let v = validate_play(Some(&hand), &play, None, None, &rules);
-        assert!(v.legal);
+        let hand = cards("3 3 3 4 4 4 5 5 5 6 6 6 7");
+        let play = cards("3 3 3 4 4 4 5 5 5 6 6 6");
+        let table = Table::PERMISSIVE;
+        let from_hand = Situation {
+            hand: Some(&hand),
+            ..Situation::lead(&play)
+        };
+        let v = validate_play(&table, &from_hand);
+        assert!(v.is_legal());
         assert_eq!(v.chosen.unwrap().kind, ComboKind::Airplane);
         assert_eq!(v.readings.len(), 3);
         let wings = ReadingSelector::kind(ComboKind::AirplaneWithSingles);
-        let v = validate_play(Some(&hand), &play, None, Some(&wings), &rules);
+        let v = validate_play(
+            &table,
+            &Situation {
+                intended: Some(&wings),
+                ..from_hand
+            },
+        );
         assert_eq!(v.chosen.unwrap().rank, Rank::Four);
         // Over 333444555+777, only the 444555666+333 reading beats.
-        let previous = classify(&counts("3 3 3 4 4 4 5 5 5 7 7 7"), &rules)[0];
-        let v = validate_play(Some(&hand), &play, Some(&previous), None, &rules);
-        assert!(v.legal);
+        let previous = classify(&table, cards("3 3 3 4 4 4 5 5 5 7 7 7").counts())[0];
+        let v = validate_play(
+            &table,
+            &Situation {
+                previous: Some(&previous),
+                ..from_hand
+            },
+        );
+        assert!(v.is_legal());
         assert_eq!(v.chosen.unwrap().rank, Rank::Four);
-        let v = validate_play(Some(&counts("3 3 3")), &play, None, None, &rules);
+        let small = cards("3 3 3");
+        let v = validate_play(
+            &table,
+            &Situation {
+                hand: Some(&small),
+                ..from_hand
+            },
+        );
         assert_eq!(v.reason, Some(IllegalReason::NotInHand));
+        assert_eq!(
+            v.missing.unwrap().to_string(),
+            "the play has 3 × 4 but the hand holds 0"
+        );
         let bomb = ReadingSelector::kind(ComboKind::Bomb);
-        let v = validate_play(None, &play, None, Some(&bomb), &rules);
+        let v = validate_play(
+            &table,
+            &Situation {
+                intended: Some(&bomb),
+                ..Situation::lead(&play)
+            },
+        );
         assert_eq!(v.reason, Some(IllegalReason::NoSuchReading));
     }
 }

@@ -2,6 +2,7 @@
 
 use rand::TryRngCore;
 
+use super::enums::decode;
 use super::pb;
 use crate::deal::{self, Deal, DealError, DealOptions, Game, WildcardDraw};
 use crate::error::InvalidArgument;
@@ -9,33 +10,29 @@ use crate::error::InvalidArgument;
 /// Answers a `DealRequest`.
 pub fn deal(request: pb::DealRequest) -> Result<pb::DealResponse, InvalidArgument> {
     let mut errors = InvalidArgument::default();
-    let game = match pb::Game::try_from(request.game) {
-        Ok(pb::Game::Doudizhu) => Some(Game::Doudizhu),
-        Ok(pb::Game::DoudizhuFourPlayer) => Some(Game::DoudizhuFourPlayer),
-        Ok(pb::Game::Mahjong) => Some(Game::Mahjong),
-        Ok(pb::Game::Unspecified) => {
+    let game = match decode(request.game, "game", "game", &mut errors) {
+        Some(pb::Game::Doudizhu) => Some(Game::Doudizhu),
+        Some(pb::Game::DoudizhuFourPlayer) => Some(Game::DoudizhuFourPlayer),
+        Some(pb::Game::Mahjong) => Some(Game::Mahjong),
+        Some(pb::Game::Unspecified) => {
             errors.push(
                 "game",
                 "required: GAME_DOUDIZHU, GAME_DOUDIZHU_FOUR_PLAYER or GAME_MAHJONG",
             );
             None
         }
-        Err(_) => {
-            errors.push("game", format!("unknown game value {}", request.game));
-            None
-        }
+        None => None,
     };
-    let wildcard_draw = match pb::WildcardDraw::try_from(request.wildcard_draw) {
-        Ok(pb::WildcardDraw::Unspecified | pb::WildcardDraw::None) => WildcardDraw::None,
-        Ok(pb::WildcardDraw::One) => WildcardDraw::One,
-        Ok(pb::WildcardDraw::Two) => WildcardDraw::Two,
-        Err(_) => {
-            errors.push(
-                "wildcard_draw",
-                format!("unknown wildcard draw value {}", request.wildcard_draw),
-            );
-            WildcardDraw::None
-        }
+    let draw = decode(
+        request.wildcard_draw,
+        "wildcard_draw",
+        "wildcard draw",
+        &mut errors,
+    );
+    let wildcard_draw = match draw {
+        Some(pb::WildcardDraw::Unspecified | pb::WildcardDraw::None) | None => WildcardDraw::None,
+        Some(pb::WildcardDraw::One) => WildcardDraw::One,
+        Some(pb::WildcardDraw::Two) => WildcardDraw::Two,
     };
     let Some(game) = game else {
         return Err(errors);

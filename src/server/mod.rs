@@ -5,6 +5,7 @@
 pub mod config;
 mod deal;
 mod doudizhu;
+mod enums;
 pub mod healthcheck;
 mod logging;
 mod mahjong;

@@ -1,0 +1,521 @@
+//! Checked card lists: what a hand or a play may be in a game, whether a hand holds a play, and
+//! which physical cards a listed play uses.
+//!
+//! A card list is either **suited** (every card names a physical card: `3S`, `10H`; jokers are
+//! physical cards too) or **rank-only** (`3`, `10`, `BJ`); one list never mixes the two. Two
+//! decks hold two of each physical card. When both a hand and a play are suited, the hand must
+//! hold the play card by card (`3H` is not `3D`); otherwise by rank counts.
+
+use std::fmt;
+
+use super::rules::Game;
+use crate::cards::{Card, CardParseError, Rank, RankCounts};
+
+/// A list of cards that could come out of a game's deck(s): the only way into the engine for a
+/// hand or a play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardList {
+    game: Game,
+    counts: RankCounts,
+    /// The cards in the order given, when they are suited; empty for a rank-only list (whose
+    /// counts say everything).
+    physical: Vec<Card>,
+    suited: bool,
+}
+
+/// Why a card list cannot be a hand or play of the game. Every error but [`TooMany`] is about
+/// one entry and carries its index.
+///
+/// [`TooMany`]: CardListError::TooMany
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CardListError {
+    /// More cards than the deck(s) hold.
+    TooMany {
+        /// Cards given.
+        count: usize,
+        /// The game.
+        game: Game,
+    },
+    /// An entry is not a card.
+    Unreadable {
+        /// The entry's index.
+        index: usize,
+        /// Why.
+        source: CardParseError,
+    },
+    /// An entry is suited where an earlier one is rank-only, or the other way round (jokers
+    /// count as either).
+    Mixed {
+        /// The entry's index.
+        index: usize,
+        /// The entry as given.
+        text: String,
+        /// Whether the entry is suited.
+        suited: bool,
+        /// The index of the first non-joker entry, which set the list's kind.
+        first: usize,
+        /// That entry as given.
+        first_text: String,
+    },
+    /// An entry is one copy more than the deck(s) hold: a second `3S` from one deck, a fifth
+    /// rank-only `3`.
+    TooManyCopies {
+        /// The entry's index.
+        index: usize,
+        /// The entry as given.
+        text: String,
+        /// The card read.
+        card: Card,
+        /// The game.
+        game: Game,
+    },
+}
+
+impl CardListError {
+    /// The index of the entry at fault; `None` when the list as a whole is.
+    pub fn index(&self) -> Option<usize> {
+        match self {
+            CardListError::TooMany { .. } => None,
+            CardListError::Unreadable { index, .. }
+            | CardListError::Mixed { index, .. }
+            | CardListError::TooManyCopies { index, .. } => Some(*index),
+        }
+    }
+
+    /// The message, naming other entries of the list as `{list}{index}` (so a request's
+    /// `hand` field reads `hand[0]`; pass `"hand["`-style prefixes through [`Self::in_field`]).
+    fn display_in(&self, list: &str) -> String {
+        match self {
+            CardListError::Mixed {
+                text,
+                suited,
+                first,
+                first_text,
+                ..
+            } => {
+                let kind = |suited: bool| if suited { "suited" } else { "rank-only" };
+                let other = if list.ends_with('[') {
+                    format!("{list}{first}]")
+                } else {
+                    format!("{list}{first}")
+                };
+                format!(
+                    "{text:?} is {} but {other} {first_text:?} is {}: one list must not mix suited and rank-only cards",
+                    kind(*suited),
+                    kind(!*suited),
+                )
+            }
+            CardListError::TooManyCopies {
+                text, card, game, ..
+            } => {
+                let what = if card.suit.is_some() || card.rank.is_joker() {
+                    format!("duplicate card {text:?}")
+                } else {
+                    format!("one {} too many", card.rank)
+                };
+                let verb = match game {
+                    Game::ThreePlayer => "has",
+                    Game::FourPlayer => "have",
+                };
+                format!(
+                    "{what}: {} {verb} only {} of it",
+                    game.deck_name(),
+                    physical_copies(*card, *game)
+                )
+            }
+            CardListError::TooMany { count, game } => format!(
+                "{count} cards: more than the {} cards of {}",
+                game.deck_size(),
+                game.deck_name()
+            ),
+            CardListError::Unreadable { source, .. } => source.to_string(),
+        }
+    }
+
+    /// The message for a list sent as the request field `field`: other entries are named
+    /// `field[i]`.
+    pub fn in_field(&self, field: &str) -> String {
+        self.display_in(&format!("{field}["))
+    }
+}
+
+impl fmt::Display for CardListError {
+    /// The message; other entries of the list are named `entry {i}`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.display_in("entry "))
+    }
+}
+
+impl std::error::Error for CardListError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CardListError::Unreadable { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+/// What a hand lacks of a play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Missing {
+    /// Both lists are suited and the hand does not hold this exact card (the first such card of
+    /// the play, in the play's order).
+    #[error("the hand does not hold {0}")]
+    Card(Card),
+    /// The hand holds fewer copies of a rank than the play (the lowest such rank).
+    #[error("the play has {needed} × {rank} but the hand holds {held}")]
+    Copies {
+        /// The rank.
+        rank: Rank,
+        /// Copies in the play.
+        needed: u8,
+        /// Copies in the hand.
+        held: u8,
+    },
+}
+
+/// Index of a physical card for duplicate checks: 4 suits per rank 3..2, then the jokers;
+/// rank-only cards count per rank after those.
+fn physical_index(card: Card) -> usize {
+    match card.suit {
+        _ if card.rank.is_joker() => 52 + card.rank.index() - Rank::BlackJoker.index(),
+        Some(suit) => card.rank.index() * 4 + suit as usize,
+        None => 54 + card.rank.index(),
+    }
+}
+
+/// Slots of [`physical_index`].
+const PHYSICAL_SLOTS: usize = 54 + Rank::COUNT;
+
+/// How many of this exact card the game's deck(s) hold.
+fn physical_copies(card: Card, game: Game) -> u8 {
+    if card.suit.is_some() || card.rank.is_joker() {
+        game.decks()
+    } else {
+        game.copies(card.rank)
+    }
+}
+
+impl CardList {
+    /// Reads a card list in the conventions' notation (`"10H"`, `"3"`, `"BJ"`...) and checks it
+    /// against `game`'s deck(s), reporting every bad entry (or, for a list longer than the deck,
+    /// only that).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cardrules::doudizhu::{CardList, CardListError, Game};
+    ///
+    /// let hand = CardList::parse(&["3S", "3H", "BJ"], Game::ThreePlayer).unwrap();
+    /// assert_eq!(hand.counts().to_string(), "3 3 BJ");
+    ///
+    /// let errors = CardList::parse(&["3S", "3S"], Game::ThreePlayer).unwrap_err();
+    /// assert_eq!(errors[0].index(), Some(1));
+    /// assert_eq!(errors[0].to_string(), "duplicate card \"3S\": the 54-card deck has only 1 of it");
+    /// // Two decks hold two of each card.
+    /// assert!(CardList::parse(&["3S", "3S"], Game::FourPlayer).is_ok());
+    /// ```
+    pub fn parse<S: AsRef<str>>(texts: &[S], game: Game) -> Result<CardList, Vec<CardListError>> {
+        if texts.len() > game.deck_size() {
+            return Err(vec![CardListError::TooMany {
+                count: texts.len(),
+                game,
+            }]);
+        }
+        let mut errors = Vec::new();
+        let mut physical = Vec::with_capacity(texts.len());
+        let mut seen = [0u8; PHYSICAL_SLOTS];
+        let mut first_kind: Option<(usize, bool)> = None;
+        for (index, text) in texts.iter().enumerate() {
+            let text = text.as_ref();
+            let card: Card = match text.parse() {
+                Ok(card) => card,
+                Err(source) => {
+                    errors.push(CardListError::Unreadable { index, source });
+                    continue;
+                }
+            };
+            if !card.rank.is_joker() {
+                let suited = card.suit.is_some();
+                match first_kind {
+                    None => first_kind = Some((index, suited)),
+                    Some((first, kind)) if kind != suited => {
+                        errors.push(CardListError::Mixed {
+                            index,
+                            text: text.to_string(),
+                            suited,
+                            first,
+                            first_text: texts[first].as_ref().to_string(),
+                        });
+                        continue;
+                    }
+                    Some(_) => {}
+                }
+            }
+            let slot = &mut seen[physical_index(card)];
+            *slot += 1;
+            if *slot > physical_copies(card, game) {
+                errors.push(CardListError::TooManyCopies {
+                    index,
+                    text: text.to_string(),
+                    card,
+                    game,
+                });
+                continue;
+            }
+            physical.push(card);
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        // Rank-only copies beyond the deck's are caught above; suited cards per rank cannot
+        // exceed the deck once every physical card is within its copies.
+        let counts = RankCounts::from_ranks(physical.iter().map(|c| c.rank));
+        let suited = first_kind.is_none_or(|(_, suited)| suited);
+        if !suited {
+            physical = Vec::new();
+        }
+        Ok(CardList {
+            game,
+            counts,
+            physical,
+            suited,
+        })
+    }
+
+    /// A rank-only list with these counts, if the deck(s) hold them. Allocates nothing.
+    pub fn from_counts(counts: RankCounts, game: Game) -> Result<CardList, super::TooManyCopies> {
+        game.check_counts(&counts)?;
+        // A list of jokers alone names physical cards, as a parsed one does.
+        let suited = counts.0[..Rank::BlackJoker.index()].iter().all(|&c| c == 0);
+        let physical = if suited {
+            counts.ranks().map(Card::rank_only).collect()
+        } else {
+            Vec::new()
+        };
+        Ok(CardList {
+            game,
+            counts,
+            physical,
+            suited,
+        })
+    }
+
+    /// Every card of the game's deck(s), rank-only.
+    pub fn full_deck(game: Game) -> CardList {
+        CardList {
+            game,
+            counts: game.full_deck(),
+            physical: Vec::new(),
+            suited: false,
+        }
+    }
+
+    /// The game whose deck(s) the list was checked against.
+    pub fn game(&self) -> Game {
+        self.game
+    }
+
+    /// The cards' ranks, counted.
+    pub fn counts(&self) -> &RankCounts {
+        &self.counts
+    }
+
+    /// True for no cards (a pass, as a play).
+    pub fn is_empty(&self) -> bool {
+        self.counts.is_empty()
+    }
+
+    /// True when the cards name physical cards (suits given, or jokers only).
+    pub fn is_suited(&self) -> bool {
+        self.suited
+    }
+
+    /// Panics unless `game`'s deck(s) hold the list: a programming error (a two-deck list given
+    /// to a one-deck table), never a request's.
+    pub(crate) fn assert_within(&self, game: Game) {
+        assert!(
+            game.holds(&self.counts),
+            "{} is not within {}: check card lists against the table's game",
+            self.counts,
+            game.deck_name()
+        );
+    }
+
+    /// What this hand lacks of `play`; `None` when it holds the play. The exact cards count when
+    /// both lists are suited, rank counts otherwise.
+    pub fn missing(&self, play: &CardList) -> Option<Missing> {
+        if self.suited && play.suited {
+            let mut have = [0u8; PHYSICAL_SLOTS];
+            for &card in &self.physical {
+                have[physical_index(card)] += 1;
+            }
+            for &card in &play.physical {
+                let slot = &mut have[physical_index(card)];
+                if *slot == 0 {
+                    return Some(Missing::Card(card));
+                }
+                *slot -= 1;
+            }
+            return None;
+        }
+        Rank::ALL.into_iter().find_map(|rank| {
+            let (needed, held) = (play.counts.get(rank), self.counts.get(rank));
+            (needed > held).then_some(Missing::Copies { rank, needed, held })
+        })
+    }
+
+    /// Names the cards of plays taken from this hand: for a suited hand, for each rank, the
+    /// hand's first cards of that rank in sort order; rank-only cards otherwise.
+    pub fn namer(&self) -> CardNamer<'_> {
+        let mut sorted = self.physical.clone();
+        sorted.sort_unstable();
+        let mut first_of_rank = [0usize; Rank::COUNT];
+        for (i, card) in sorted.iter().enumerate().rev() {
+            first_of_rank[card.rank.index()] = i;
+        }
+        CardNamer {
+            list: self,
+            sorted,
+            first_of_rank,
+        }
+    }
+}
+
+/// Names the physical cards of plays from one hand (see [`CardList::namer`]).
+#[derive(Clone, Debug)]
+pub struct CardNamer<'a> {
+    list: &'a CardList,
+    sorted: Vec<Card>,
+    first_of_rank: [usize; Rank::COUNT],
+}
+
+impl CardNamer<'_> {
+    /// The cards of `play`, weakest first.
+    ///
+    /// # Panics
+    ///
+    /// When the hand does not hold `play` by rank counts.
+    pub fn name<'p>(&'p self, play: &'p RankCounts) -> impl Iterator<Item = Card> + 'p {
+        assert!(
+            play.is_subset_of(&self.list.counts),
+            "{play} is not part of the hand {}",
+            self.list.counts
+        );
+        play.ranks().scan((None, 0usize), move |(last, nth), rank| {
+            *nth = if *last == Some(rank) { *nth + 1 } else { 0 };
+            *last = Some(rank);
+            Some(if self.list.suited {
+                self.sorted[self.first_of_rank[rank.index()] + *nth]
+            } else {
+                Card::rank_only(rank)
+            })
+        })
+    }
+}
+
+impl fmt::Display for CardList {
+    /// The cards as given when suited, else the ranks weakest first.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.suited {
+            return self.counts.fmt(f);
+        }
+        for (i, card) in self.physical.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            card.fmt(f)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn list(text: &str, game: Game) -> Result<CardList, Vec<CardListError>> {
+        CardList::parse(&text.split_whitespace().collect::<Vec<_>>(), game)
+    }
+
+    #[test]
+    fn bad_cards_name_their_index() {
+        let errors = list("3S 1X 3S", Game::ThreePlayer).unwrap_err();
+        let indices: Vec<_> = errors.iter().map(CardListError::index).collect();
+        assert_eq!(indices, [Some(1), Some(2)]);
+        assert!(errors[1].to_string().contains("duplicate card \"3S\""));
+
+        let errors = list("3S 4", Game::ThreePlayer).unwrap_err();
+        assert_eq!(errors[0].index(), Some(1));
+        assert_eq!(
+            errors[0].in_field("play"),
+            "\"4\" is rank-only but play[0] \"3S\" is suited: one list must not mix suited and rank-only cards"
+        );
+
+        // Two decks hold two of each physical card, eight of each rank.
+        assert!(list("3S 3S BJ BJ", Game::FourPlayer).is_ok());
+        let errors = list("3 3 3 3 3", Game::ThreePlayer).unwrap_err();
+        assert_eq!(errors[0].index(), Some(4));
+        assert_eq!(
+            errors[0].to_string(),
+            "one 3 too many: the 54-card deck has only 4 of it"
+        );
+        let long = vec!["3"; 55];
+        let errors = CardList::parse(&long, Game::ThreePlayer).unwrap_err();
+        assert_eq!(
+            errors,
+            [CardListError::TooMany {
+                count: 55,
+                game: Game::ThreePlayer
+            }]
+        );
+        assert_eq!(
+            errors[0].to_string(),
+            "55 cards: more than the 54 cards of the 54-card deck"
+        );
+    }
+
+    #[test]
+    fn suited_plays_must_be_the_hands_cards() {
+        let hand = list("3S 3H 4S", Game::ThreePlayer).unwrap();
+        let same = list("3H", Game::ThreePlayer).unwrap();
+        let other = list("3D", Game::ThreePlayer).unwrap();
+        let ranks = list("3 3", Game::ThreePlayer).unwrap();
+        let too_many = list("4 4", Game::ThreePlayer).unwrap();
+        assert_eq!(hand.missing(&same), None);
+        assert_eq!(
+            hand.missing(&other).map(|m| m.to_string()).as_deref(),
+            Some("the hand does not hold 3D")
+        );
+        assert_eq!(hand.missing(&ranks), None);
+        assert_eq!(
+            hand.missing(&too_many).map(|m| m.to_string()).as_deref(),
+            Some("the play has 2 × 4 but the hand holds 1")
+        );
+    }
+
+    #[test]
+    fn listed_plays_name_the_hands_first_cards() {
+        let hand = list("4D 3C 3S 4S BJ", Game::ThreePlayer).unwrap();
+        let namer = hand.namer();
+        let play = RankCounts::from_ranks([Rank::Three, Rank::Four, Rank::BlackJoker]);
+        let named: Vec<String> = namer.name(&play).map(|c| c.to_string()).collect();
+        assert_eq!(named, ["3S", "4S", "BJ"]);
+        let ranks = list("3 3 4", Game::ThreePlayer).unwrap();
+        let named: Vec<String> = ranks
+            .namer()
+            .name(&RankCounts::from_ranks([Rank::Three, Rank::Three]))
+            .map(|c| c.to_string())
+            .collect();
+        assert_eq!(named, ["3", "3"]);
+    }
+
+    #[test]
+    fn counts_lists_check_the_deck() {
+        let mut counts = Game::ThreePlayer.full_deck();
+        assert!(CardList::from_counts(counts, Game::ThreePlayer).is_ok());
+        counts.0[0] = 5;
+        assert!(CardList::from_counts(counts, Game::ThreePlayer).is_err());
+        assert!(CardList::from_counts(counts, Game::FourPlayer).is_ok());
+    }
+}
