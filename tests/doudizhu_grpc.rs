@@ -467,3 +467,97 @@ async fn huge_list_plays_do_not_stall_other_calls() {
     );
     server.shutdown().await.unwrap();
 }
+
+/// Two decks: how the kicker options read (issue: one rank as three or four pair kickers, and
+/// the presets' joker wording). Each case is the proto's comment, asked through the API.
+#[tokio::test]
+async fn two_deck_kickers_follow_the_documented_reading() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let four = |preset: DoudizhuPreset, bomb_as_two_pairs: Option<bool>| {
+        Some(DoudizhuRules {
+            preset: preset as i32,
+            game: Game::DoudizhuFourPlayer as i32,
+            bomb_as_two_pairs,
+            ..Default::default()
+        })
+    };
+    use DoudizhuPreset::{Permissive, Standard, Strict};
+    let cases = [
+        // Six of a rank as three pair wings, eight as four; never an odd count.
+        (
+            four(Permissive, None),
+            "6 6 6 7 7 7 8 8 8 J J J J J J",
+            Some(ComboType::AirplaneWithPairs),
+        ),
+        (
+            four(Permissive, None),
+            "3 3 3 4 4 4 5 5 5 6 6 6 Q Q Q Q Q Q Q Q",
+            Some(ComboType::AirplaneWithPairs),
+        ),
+        (
+            four(Permissive, None),
+            "6 6 6 7 7 7 8 8 8 J J J J J Q",
+            None,
+        ),
+        (
+            four(Permissive, Some(false)),
+            "6 6 6 7 7 7 8 8 8 J J J J J J",
+            None,
+        ),
+        (
+            four(Standard, Some(true)),
+            "6 6 6 7 7 7 8 8 8 J J J J J J",
+            Some(ComboType::AirplaneWithPairs),
+        ),
+        (four(Standard, None), "6 6 6 7 7 7 8 8 8 J J J J J J", None),
+        // Jokers: all four are the rocket; fewer may be kickers.
+        (
+            four(Standard, None),
+            "3 3 3 4 4 4 BJ RJ",
+            Some(ComboType::AirplaneWithSingles),
+        ),
+        (
+            four(Standard, None),
+            "3 3 3 BJ BJ",
+            Some(ComboType::TrioWithPair),
+        ),
+        (four(Standard, None), "3 3 3 3 BJ BJ RJ RJ", None),
+        (
+            four(Strict, None),
+            "3 3 3 4 4 4 BJ RJ",
+            Some(ComboType::AirplaneWithSingles),
+        ),
+        (
+            four(Strict, None),
+            "3 3 3 BJ BJ",
+            Some(ComboType::TrioWithPair),
+        ),
+        (four(Strict, None), "3 3 3 4 4 4 BJ BJ", None),
+    ];
+    for (rules, play, expected) in cases {
+        let response = client
+            .validate_play(ValidatePlayRequest {
+                rules,
+                play: cards(play),
+                ..Default::default()
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        let kinds: Vec<i32> = response.readings.iter().map(|r| r.r#type).collect();
+        match expected {
+            Some(kind) => assert!(
+                kinds.contains(&(kind as i32)),
+                "{play}: {}",
+                response.message
+            ),
+            None => assert_eq!(
+                response.reason,
+                IllegalPlayReason::NotACombo as i32,
+                "{play}: {}",
+                response.message
+            ),
+        }
+    }
+}

@@ -169,7 +169,9 @@ pub struct Rules {
     /// would lengthen the chain: `333444555+666`). A trio elsewhere (`333444555+777`, `+222`) only
     /// needs `kickers_may_repeat`. Needs `kickers_may_repeat`.
     pub kickers_may_include_adjacent_trio: bool,
-    /// Pair kickers may use one rank twice (a bomb as two pairs: `3333+4444`, `333444+5555`).
+    /// Pair kickers may use one rank more than once (a bomb as two pairs: `3333+4444`,
+    /// `333444+5555`); with two decks a rank gives as many pairs as it has pairs of cards (six
+    /// `J`s are three pair kickers, eight are four; five are none).
     pub bomb_as_two_pairs: bool,
     /// Shortest straight of singles, 3..=12 (default 5).
     pub min_straight_length: u8,
