@@ -37,7 +37,7 @@ pub(crate) fn run_mask(start: usize, length: u8) -> u16 {
 
 /// Bit masks of a play's ranks by count: everything the classifier needs, in one pass.
 #[derive(Debug, PartialEq, Eq)]
-struct Shape {
+struct CountMasks {
     total: usize,
     present: u16,
     ones: u16,
@@ -51,19 +51,19 @@ struct Shape {
     red: u8,
 }
 
-impl Shape {
+impl CountMasks {
     #[cfg(target_arch = "x86_64")]
     #[inline]
-    fn of(counts: &[u8; Rank::COUNT]) -> Shape {
+    fn of(counts: &[u8; Rank::COUNT]) -> CountMasks {
         // SAFETY: SSE2 is part of the x86-64 baseline: every x86-64 CPU has it.
-        unsafe { Shape::of_sse2(counts) }
+        unsafe { CountMasks::of_sse2(counts) }
     }
 
     /// The masks with SSE2: sixteen byte compares at once, each turned into a 16-bit mask by
     /// one `movemask`.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "sse2")]
-    fn of_sse2(counts: &[u8; Rank::COUNT]) -> Shape {
+    fn of_sse2(counts: &[u8; Rank::COUNT]) -> CountMasks {
         use std::arch::x86_64::*;
         let mut bytes = [0u8; 16];
         bytes[..Rank::COUNT].copy_from_slice(counts);
@@ -84,7 +84,7 @@ impl Shape {
         let odd = _mm_movemask_epi8(_mm_slli_epi16(v, 7)) as u16;
         let sums = _mm_sad_epu8(v, _mm_setzero_si128());
         let total = (_mm_cvtsi128_si32(sums) as u32 & 0xFFFF) + _mm_extract_epi16(sums, 4) as u32;
-        Shape {
+        CountMasks {
             total: total as usize,
             present,
             ones,
@@ -101,14 +101,14 @@ impl Shape {
 
     #[cfg(not(target_arch = "x86_64"))]
     #[inline]
-    fn of(counts: &[u8; Rank::COUNT]) -> Shape {
-        Shape::of_scalar(counts)
+    fn of(counts: &[u8; Rank::COUNT]) -> CountMasks {
+        CountMasks::of_scalar(counts)
     }
 
     /// The masks one rank at a time (the portable version, and the SSE2 version's test oracle).
     #[cfg(any(test, not(target_arch = "x86_64")))]
-    fn of_scalar(counts: &[u8; Rank::COUNT]) -> Shape {
-        let mut shape = Shape {
+    fn of_scalar(counts: &[u8; Rank::COUNT]) -> CountMasks {
+        let mut shape = CountMasks {
             total: 0,
             present: 0,
             ones: 0,
@@ -200,7 +200,7 @@ pub fn classify(table: &Table, play: &RankCounts) -> Readings {
 /// [`classify`] for a play known to be within the deck(s), under checked rules.
 pub(crate) fn classify_within_deck(play: &RankCounts, rules: &Rules) -> Readings {
     let mut out = Readings::new();
-    let shape = Shape::of(&play.0);
+    let shape = CountMasks::of(&play.0);
     let total = shape.total;
     if total == 0 || total > rules.game.max_play_cards() {
         return out;
@@ -293,7 +293,7 @@ pub(crate) fn classify_within_deck(play: &RankCounts, rules: &Rules) -> Readings
 /// Readings of `kind` whose main part starts at each set bit of `starts`.
 fn with_kickers(
     play: &RankCounts,
-    shape: &Shape,
+    shape: &CountMasks,
     mut starts: u16,
     length: u8,
     kind: ComboKind,
@@ -362,7 +362,7 @@ mod tests {
                 for fill in [0u8, 1, 3, 4, 8] {
                     let mut counts = [fill; Rank::COUNT];
                     counts[rank] = count;
-                    assert_eq!(Shape::of(&counts), Shape::of_scalar(&counts), "{counts:?}");
+                    assert_eq!(CountMasks::of(&counts), CountMasks::of_scalar(&counts), "{counts:?}");
                 }
             }
         }
