@@ -11,9 +11,9 @@ use tokio::task::JoinHandle;
 use tonic::transport::Channel;
 
 /// The default settings with a deadline no debug-build call comes near on a busy machine: the
-/// integration tests check answers, not speed (a whole-deck ListPlays takes about a second in a
-/// debug build, against the default 2 s). The deadline itself is tested with paused time in
-/// `src/server/protection.rs`.
+/// integration tests check answers, not speed. A whole-deck ListPlays, or the first mahjong call
+/// (it builds the tables), can take seconds in a debug build on a busy machine, against the
+/// default 2 s. The deadline itself is tested with paused time in `src/server/protection.rs`.
 pub fn test_config() -> ServerConfig {
     ServerConfig {
         request_timeout: Duration::from_secs(600),
