@@ -13,12 +13,16 @@ check() { # name, then a command that must succeed
   local name=$1; shift
   if "$@"; then passed=$((passed + 1)); echo "ok   $name"; else failed=$((failed + 1)); echo "FAIL $name"; fi
 }
-call() { grpcurl -plaintext -max-time 10 "$@"; }
+# The time limits here only stop a hung run; none may decide a run on a slow machine. Every call
+# answers in milliseconds in a release build; the whole-deck ListPlays of smoke.d/doudizhu.sh is
+# the slowest, so the server's own deadline is raised far above it (the deadline is tested with
+# paused time in src/server/protection.rs).
+call() { grpcurl -plaintext -max-time 300 "$@"; }
 
-"$bin" serve --listen "$addr" --log-format json >"$log" 2>&1 &
+"$bin" serve --listen "$addr" --log-format json --request-timeout-ms 300000 >"$log" 2>&1 &
 pid=$!
 trap 'kill -9 $pid 2>/dev/null || true' EXIT
-for _ in $(seq 1 100); do
+for _ in $(seq 1 300); do
   "$bin" healthcheck --addr "http://$addr" --timeout-ms 500 >/dev/null 2>&1 && break
   sleep 0.2
 done
@@ -63,13 +67,13 @@ done
 
 kill -TERM "$pid"
 stopped=1
-for _ in $(seq 1 100); do
+for _ in $(seq 1 600); do
   if ! kill -0 "$pid" 2>/dev/null; then stopped=0; break; fi
   sleep 0.1
 done
 wait "$pid"
 code=$?
-check "SIGTERM stops the server with exit code 0 within 10 s" test "$stopped" -eq 0 -a "$code" -eq 0
+check "SIGTERM stops the server with exit code 0" test "$stopped" -eq 0 -a "$code" -eq 0
 check "one JSON log line per call" grep -q '"method":"/cardrules.v1.CardRulesService/Deal"' "$log"
 trap - EXIT
 if [ "$failed" -ne 0 ]; then echo "--- server log ---"; cat "$log"; fi

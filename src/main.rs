@@ -1,5 +1,7 @@
 //! The `cardrules` command: `serve` (the default) and `healthcheck`.
 
+#![forbid(unsafe_code)]
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};

@@ -420,9 +420,10 @@ async fn malformed_requests_are_invalid_argument_with_field_violations() {
 
 /// ListPlays of two whole decks takes long (tens of milliseconds in release, far more in debug);
 /// it runs off the async workers, so a cheap call still answers at once meanwhile.
+// That large hands leave the workers free (they run on the blocking pool) is pinned by the unit
+// tests in `src/server/service.rs`, without timing anything; this checks the whole path answers.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn huge_list_plays_do_not_stall_other_calls() {
-    use std::time::{Duration, Instant};
+async fn huge_list_plays_are_answered_alongside_other_calls() {
     let server = TestServer::start().await;
     let mut two_decks = full_deck();
     two_decks.extend(full_deck());
@@ -435,7 +436,6 @@ async fn huge_list_plays_do_not_stall_other_calls() {
         }),
         ..Default::default()
     };
-    let started = Instant::now();
     let mut heavy = Vec::new();
     for _ in 0..2 {
         let mut client = server.client().await.max_decoding_message_size(64 << 20);
@@ -444,27 +444,22 @@ async fn huge_list_plays_do_not_stall_other_calls() {
             async move { client.list_plays(request).await },
         ));
     }
-    let mut light = server.client().await;
-    tokio::time::sleep(Duration::from_millis(200)).await;
-    light
+    let outcome = server
+        .client()
+        .await
         .compare_combos(CompareCombosRequest {
             a: cards("7 7 7 7"),
             b: cards("3 4 5 6 7"),
             ..Default::default()
         })
         .await
-        .unwrap();
-    // Had the workers been busy listing, even the timer above would have fired late.
-    let light_done = started.elapsed();
+        .unwrap()
+        .into_inner()
+        .outcome;
+    assert_eq!(outcome, ComparisonOutcome::ABeatsB as i32);
     for call in heavy {
         assert!(call.await.unwrap().unwrap().into_inner().truncated);
     }
-    let heavy_done = started.elapsed();
-    assert!(
-        light_done < Duration::from_millis(700),
-        "a cheap call meant for 200 ms finished at {light_done:?}, behind ListPlays calls that \
-         finished at {heavy_done:?}"
-    );
     server.shutdown().await.unwrap();
 }
 

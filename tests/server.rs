@@ -36,43 +36,74 @@ async fn healthcheck_command_logic_succeeds_then_fails_after_shutdown() {
     let args = healthcheck::HealthcheckArgs {
         addr: server.url(),
         service: String::new(),
-        timeout_ms: 3000,
+        // Only guards against a hang: the check answers at once, and after shutdown the
+        // connection is refused at once.
+        timeout_ms: 300_000,
     };
     healthcheck::check(&args).await.unwrap();
     server.shutdown().await.unwrap();
     assert!(healthcheck::check(&args).await.is_err());
 }
 
-#[tokio::test]
-async fn shutdown_flips_health_to_not_serving_and_returns() {
-    // The open Watch stream keeps the connection busy, so serve returns when the grace runs out.
-    let server = TestServer::start_with(ServerConfig {
-        shutdown_grace: Duration::from_millis(500),
-        ..ServerConfig::default()
-    })
-    .await;
-    let mut watch = HealthClient::new(server.channel().await)
+/// A Watch stream on the server's own health status.
+async fn watch_health(server: &TestServer) -> tonic::Streaming<HealthCheckResponse> {
+    HealthClient::new(server.channel().await)
         .watch(HealthCheckRequest {
             service: String::new(),
         })
         .await
         .unwrap()
-        .into_inner();
+        .into_inner()
+}
+
+/// Guards the awaits below against hanging forever on a regression; a correct server answers
+/// within milliseconds, so this never decides a passing run.
+const HANG_GUARD: Duration = Duration::from_secs(300);
+
+#[tokio::test]
+async fn shutdown_flips_health_to_not_serving_and_returns() {
+    // A grace no machine runs out of: the update must reach the open Watch stream before serve
+    // gives up on it.
+    let server = TestServer::start_with(ServerConfig {
+        shutdown_grace: HANG_GUARD,
+        ..common::test_config()
+    })
+    .await;
+    let mut watch = watch_health(&server).await;
     let first: HealthCheckResponse = watch.message().await.unwrap().unwrap();
     assert_eq!(first.status(), ServingStatus::Serving);
 
     let stopping = tokio::spawn(server.shutdown());
-    let update = tokio::time::timeout(Duration::from_secs(5), watch.message())
+    let update = tokio::time::timeout(HANG_GUARD, watch.message())
         .await
         .expect("a status change before the stream closes")
         .unwrap()
         .expect("the stream is still open during the grace period");
     assert_eq!(update.status(), ServingStatus::NotServing);
-    tokio::time::timeout(Duration::from_secs(5), stopping)
+    // With the last call in flight gone, serve returns without waiting out the grace.
+    drop(watch);
+    tokio::time::timeout(HANG_GUARD, stopping)
         .await
-        .expect("serve returns within the grace period")
+        .expect("serve returns once no call is in flight")
         .unwrap()
         .unwrap();
+}
+
+#[tokio::test]
+async fn shutdown_gives_up_on_calls_still_in_flight_after_the_grace() {
+    // The open Watch stream never ends, so serve returns only because the grace runs out.
+    let server = TestServer::start_with(ServerConfig {
+        shutdown_grace: Duration::from_millis(100),
+        ..common::test_config()
+    })
+    .await;
+    let mut watch = watch_health(&server).await;
+    watch.message().await.unwrap().unwrap();
+    tokio::time::timeout(HANG_GUARD, server.shutdown())
+        .await
+        .expect("serve returns when the grace runs out")
+        .unwrap();
+    drop(watch);
 }
 
 #[tokio::test]
@@ -134,7 +165,7 @@ async fn reflection_lists_the_service_over_v1_and_v1alpha() {
 async fn requests_over_the_size_limit_are_refused() {
     let server = TestServer::start_with(ServerConfig {
         max_request_bytes: 8,
-        ..ServerConfig::default()
+        ..common::test_config()
     })
     .await;
     let mut client = server.client().await;

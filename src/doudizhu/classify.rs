@@ -362,7 +362,11 @@ mod tests {
                 for fill in [0u8, 1, 3, 4, 8] {
                     let mut counts = [fill; Rank::COUNT];
                     counts[rank] = count;
-                    assert_eq!(CountMasks::of(&counts), CountMasks::of_scalar(&counts), "{counts:?}");
+                    assert_eq!(
+                        CountMasks::of(&counts),
+                        CountMasks::of_scalar(&counts),
+                        "{counts:?}"
+                    );
                 }
             }
         }
@@ -467,7 +471,7 @@ mod tests {
                 (ComboKind::AirplaneWithSingles, Rank::Three),
             ]
         );
-        assert!(4 <= crate::doudizhu::MAX_READINGS);
+        const { assert!(4 <= crate::doudizhu::MAX_READINGS) };
     }
 
     #[test]

@@ -1,6 +1,11 @@
 //! The thin gRPC layer: proto <-> core conversion, error mapping and the server's wiring.
 //!
 //! Nothing here decides a rule; every answer comes from the pure core modules.
+//!
+//! It needs no `unsafe`, and forbids it: the crate's only `unsafe` belongs to the core's SIMD
+//! kernels.
+
+#![forbid(unsafe_code)]
 
 pub mod config;
 mod deal;

@@ -67,7 +67,9 @@ mod tests {
             .code()
     }
 
-    #[tokio::test]
+    // Paused time: the clock moves only when every task waits on a timer, so the call holding the
+    // slot is certainly still holding it when the second call comes, however slow the machine.
+    #[tokio::test(start_paused = true)]
     async fn sheds_calls_beyond_the_limit_and_enforces_the_deadline() {
         let config = ServerConfig {
             max_concurrent_calls: 1,
@@ -83,13 +85,18 @@ mod tests {
         // The first call holds the only slot past the deadline.
         let first = tokio::spawn(service.clone().oneshot(Duration::from_secs(5)));
         tokio::time::sleep(Duration::from_millis(50)).await;
-        // The second is refused at once rather than queued.
-        let started = std::time::Instant::now();
+        // The second is refused at once rather than queued: no time passes. (Queued, it would
+        // wait for the first call's deadline, 150 ms later.)
+        let started = tokio::time::Instant::now();
         let second = service.clone().oneshot(Duration::ZERO).await;
         assert_eq!(code_of(second), Code::ResourceExhausted);
-        assert!(started.elapsed() < Duration::from_millis(100));
+        assert_eq!(started.elapsed(), Duration::ZERO);
 
         assert_eq!(code_of(first.await.unwrap()), Code::DeadlineExceeded);
+        // At the first call's deadline (150 ms after the second call), not its 5 s; virtual time
+        // so the bounds are exact, give or take the timer's 1 ms tick.
+        let ended = started.elapsed();
+        assert!(ended >= Duration::from_millis(150) && ended <= Duration::from_millis(152));
         // With the slot free again, a quick call succeeds.
         service.oneshot(Duration::ZERO).await.unwrap();
     }

@@ -43,6 +43,12 @@ where
 /// Larger ones (a whole deck, two decks) can take tens of milliseconds.
 const INLINE_LIST_PLAYS_HAND: usize = 20;
 
+/// Whether ListPlays of a hand of `cards` cards goes to the blocking pool ([`answer_blocking`]).
+/// A function of its own so a test can pin the routing without timing a large call.
+fn list_plays_on_blocking_pool(cards: usize) -> bool {
+    cards > INLINE_LIST_PLAYS_HAND
+}
+
 #[tonic::async_trait]
 impl pb::card_rules_service_server::CardRulesService for CardRules {
     async fn deal(
@@ -70,10 +76,10 @@ impl pb::card_rules_service_server::CardRulesService for CardRules {
         &self,
         request: Request<pb::ListPlaysRequest>,
     ) -> Result<Response<pb::ListPlaysResponse>, Status> {
-        if request.get_ref().hand.len() <= INLINE_LIST_PLAYS_HAND {
-            answer(request, super::doudizhu::list_plays)
-        } else {
+        if list_plays_on_blocking_pool(request.get_ref().hand.len()) {
             answer_blocking(request, super::doudizhu::list_plays).await
+        } else {
+            answer(request, super::doudizhu::list_plays)
         }
     }
 
@@ -89,5 +95,70 @@ impl pb::card_rules_service_server::CardRulesService for CardRules {
         request: Request<pb::MahjongAnalyzeRequest>,
     ) -> Result<Response<pb::MahjongAnalyzeResponse>, Status> {
         answer(request, super::mahjong::analyze)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::mpsc;
+    use std::thread::{self, ThreadId};
+    use std::time::Duration;
+
+    use tokio::sync::oneshot;
+
+    use super::*;
+
+    #[test]
+    fn list_plays_of_hands_beyond_one_deal_go_to_the_blocking_pool() {
+        for cards in [0, 1, 17, INLINE_LIST_PLAYS_HAND] {
+            assert!(!list_plays_on_blocking_pool(cards), "{cards} cards");
+        }
+        // One more than the landlord's hand, a whole deck, two decks.
+        for cards in [INLINE_LIST_PLAYS_HAND + 1, 54, 108] {
+            assert!(list_plays_on_blocking_pool(cards), "{cards} cards");
+        }
+    }
+
+    /// A request to [`held`]: where to say it started, and when it may finish.
+    struct Hold {
+        started: oneshot::Sender<ThreadId>,
+        finish: mpsc::Receiver<()>,
+    }
+
+    /// A handler that keeps its thread busy until the test lets it finish, so the test can act
+    /// while it is certainly still running. Answers whether it was let go (rather than giving up
+    /// after a minute, which only a handler stuck on the runtime's only worker does).
+    fn held(request: Hold) -> Result<bool, InvalidArgument> {
+        let _ = request.started.send(thread::current().id());
+        Ok(request.finish.recv_timeout(Duration::from_secs(60)).is_ok())
+    }
+
+    // A current-thread runtime: the test's own thread is the only worker, so a handler running
+    // inline would stop every other task until it returned.
+    #[tokio::test]
+    async fn blocking_answers_leave_the_worker_free_while_they_run() {
+        let (started, handler_thread) = oneshot::channel();
+        let (finish, finish_rx) = mpsc::channel();
+        let heavy = tokio::spawn(answer_blocking(
+            Request::new(Hold {
+                started,
+                finish: finish_rx,
+            }),
+            held,
+        ));
+        let handler_thread = handler_thread.await.unwrap();
+        assert_ne!(handler_thread, thread::current().id(), "ran on the worker");
+
+        // The handler is still running (it waits for `finish`), and another task gets answered.
+        let light = tokio::spawn(async { answer(Request::new(21), |n: u32| Ok(n * 2)) })
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(light.into_inner(), 42);
+        assert!(!heavy.is_finished());
+
+        finish.send(()).unwrap();
+        let let_go = heavy.await.unwrap().unwrap().into_inner();
+        assert!(let_go, "the handler gave up waiting: it blocked the worker");
     }
 }

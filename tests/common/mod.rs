@@ -2,12 +2,24 @@
 #![allow(dead_code)]
 
 use std::net::SocketAddr;
+use std::time::Duration;
 
 use cardrules::server::pb::card_rules_service_client::CardRulesServiceClient;
 use cardrules::server::{self, ServerConfig};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 use tonic::transport::Channel;
+
+/// The default settings with a deadline no debug-build call comes near on a busy machine: the
+/// integration tests check answers, not speed. A whole-deck ListPlays, or the first mahjong call
+/// (it builds the tables), can take seconds in a debug build on a busy machine, against the
+/// default 2 s. The deadline itself is tested with paused time in `src/server/protection.rs`.
+pub fn test_config() -> ServerConfig {
+    ServerConfig {
+        request_timeout: Duration::from_secs(600),
+        ..ServerConfig::default()
+    }
+}
 
 /// A server running on 127.0.0.1 with a port the OS chose.
 pub struct TestServer {
@@ -18,9 +30,9 @@ pub struct TestServer {
 }
 
 impl TestServer {
-    /// Starts a server with the default settings.
+    /// Starts a server with [`test_config`].
     pub async fn start() -> TestServer {
-        TestServer::start_with(ServerConfig::default()).await
+        TestServer::start_with(test_config()).await
     }
 
     /// Starts a server with `config` (its `listen` is ignored).
