@@ -1,14 +1,15 @@
 //! MahjongAnalyze: for a 3n+2 hand, is it a win, and what does each discard leave
 //! (the questions Tenhou's 牌理 tool answers).
 
+use super::costs::{Costs, INF, TARGETS, conv};
 use super::decompose::{Decomposition, decompose};
 use super::engine::Engine;
 use super::error::MahjongError;
 use super::forms::{Eval, Form, seven_pairs, thirteen_orphans};
 use super::hand::{Meld, with_prepared};
 use super::rules::Rules;
-use super::standard::{Costs, Look, conv, improving_positions, look, looks, min_split, nec_of};
-use super::tables::{INF, TARGETS, costs_of, pair_costs};
+use super::standard::{Look, improving_positions, look, looks, min_split, nec_of};
+use super::tables::{costs_of, pair_costs};
 use crate::tiles::Tile;
 
 /// A tile whose draw lowers the shanten, with its live copies.

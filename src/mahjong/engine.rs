@@ -1,13 +1,13 @@
 //! The shared evaluation of a concealed part under the rules: every enabled form's replacement
 //! number and improving tiles, and a few rule-derived masks.
 
+use super::costs::INF;
 use super::decompose::Shape;
 use super::forms::{
     Eval, Form, Kinds, knitted_honors, knitted_straight, seven_pairs, thirteen_orphans,
 };
 use super::hand::Prepared;
 use super::standard::{Slot, looks, replacement_and_improving, slots, uncapped_replacement};
-use super::tables::INF;
 
 /// A prepared request plus what the rules imply for it.
 pub(crate) struct Engine<'p, 'r> {

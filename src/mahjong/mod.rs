@@ -17,6 +17,7 @@
 //! naming the request field.
 
 pub mod analyze;
+mod costs;
 pub mod decompose;
 pub(crate) mod engine;
 pub mod error;

@@ -1,5 +1,6 @@
 //! MahjongWaits: is a 3n+1 hand ready, on which tiles, how many are left, and which waits are dead.
 
+use super::costs::INF;
 use super::decompose::{Decomposition, decompose};
 use super::engine::Engine;
 use super::error::MahjongError;
@@ -7,7 +8,6 @@ use super::forms::{Form, FormSet, seven_pairs, thirteen_orphans};
 use super::hand::{Meld, with_prepared};
 use super::rules::{KaratenPolicy, Rules};
 use super::standard::{Look, looks, replacement, waits_no_wild};
-use super::tables::INF;
 use crate::tiles::Tile;
 
 /// Why a shape wait can never be won on.
