@@ -222,7 +222,32 @@ async fn malformed_requests_name_the_field() {
         .await
         .unwrap_err();
     assert_eq!(status.code(), Code::InvalidArgument);
-    assert_eq!(field_violations(&status)[0].0, "melds[1]");
+    let v = field_violations(&status);
+    assert_eq!(v[0].0, "melds[1]");
+    assert_eq!(
+        v[0].1,
+        "135m is not a valid meld: a chi is three consecutive tiles of one suit, e.g. 345p"
+    );
+
+    let status = client
+        .mahjong_waits(MahjongWaitsRequest {
+            hand: "1m234p567p789s".into(),
+            melds: vec![Meld {
+                kind: MeldKind::Pon as i32,
+                tiles: "111z".into(),
+                concealed: true,
+            }],
+            ..Default::default()
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(
+        field_violations(&status),
+        [(
+            "melds[0]".to_string(),
+            "only a kan can be concealed".to_string()
+        )]
+    );
 
     let status = client
         .mahjong_analyze(MahjongAnalyzeRequest {

@@ -30,7 +30,7 @@ mod waits;
 
 pub use analyze::{AnalyzeResult, DiscardOption, Improvement, analyze};
 pub use decompose::{Decomposition, Group, GroupKind};
-pub use error::{Field, MahjongError};
+pub use error::{Field, MahjongError, MeldError};
 pub use forms::{Form, FormSet};
 pub use hand::{Meld, MeldKind};
 pub use rules::{KaratenPolicy, Preset, RuleOverrides, Rules};
