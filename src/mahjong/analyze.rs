@@ -72,6 +72,29 @@ impl AnalyzeResult {
 }
 
 /// Analyses a hand of 3n+2 tiles (counting each declared meld as 3).
+///
+/// # Examples
+///
+/// ```
+/// use cardrules::mahjong::{Preset, Rules, analyze};
+/// use cardrules::tiles::parse_tiles;
+///
+/// let rules = Rules::preset(Preset::Riichi);
+/// let r = analyze(&rules, &parse_tiles("123m456p789s11225z")?, &[], &[])?;
+/// assert!(!r.complete);
+/// // Discarding the lone 5z leaves a wait on 1z and 2z, two copies of each still live.
+/// let best = &r.discards[0];
+/// assert_eq!((best.discard.to_string(), best.shanten), ("5z".to_string(), 0));
+/// let tiles: Vec<String> = r.improving(best).map(|i| i.tile.to_string()).collect();
+/// assert_eq!(tiles, ["1z", "2z"]);
+/// assert_eq!(best.improving_live, 4);
+///
+/// let r = analyze(&rules, &parse_tiles("123m456p789s11222z")?, &[], &[])?;
+/// assert!(r.complete);
+/// assert_eq!(r.shanten, -1);
+/// assert_eq!(r.decomposition.map(|d| d.groups.len()), Some(5));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn analyze(
     rules: &Rules,
     hand: &[Tile],

@@ -167,6 +167,29 @@ impl ExplainedWaits {
 
 /// Waits of a concealed hand of 3n+1 tiles (counting each declared meld as 3), given declared
 /// melds and the tiles visible to the player.
+///
+/// # Examples
+///
+/// A shanpon wait on East and South, with one East already discarded:
+///
+/// ```
+/// use cardrules::mahjong::{Preset, Rules, waits};
+/// use cardrules::tiles::parse_tiles;
+///
+/// let rules = Rules::preset(Preset::Riichi);
+/// let hand = parse_tiles("123m456p789s1122z")?;
+/// let r = waits(&rules, &hand, &[], &parse_tiles("1z")?)?;
+/// assert!(r.tenpai);
+/// let live: Vec<(String, u8)> = r.waits().map(|w| (w.tile.to_string(), w.live)).collect();
+/// assert_eq!(live, [("1z".to_string(), 1), ("2z".to_string(), 2)]);
+///
+/// // Holding all four 1m, the hand waits only on a fifth 1m: not ready under riichi rules.
+/// let r = waits(&rules, &parse_tiles("1111m234p567p789s")?, &[], &[])?;
+/// assert!(!r.tenpai);
+/// assert_eq!(r.shanten, 1);
+/// assert_eq!(r.excluded().next().map(|x| x.tile.to_string()), Some("1m".into()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn waits(
     rules: &Rules,
     hand: &[Tile],
@@ -189,6 +212,26 @@ pub struct ShapeWaits {
 }
 
 /// [`ShapeWaits`] of a concealed hand of 3n+1 tiles (counting each declared meld as 3).
+///
+/// # Examples
+///
+/// The nine gates wait on every character, with a pon of red dragons declared beside a smaller
+/// concealed part:
+///
+/// ```
+/// use cardrules::mahjong::{Meld, MeldKind, Preset, Rules, shape_waits};
+/// use cardrules::tiles::parse_tiles;
+///
+/// let rules = Rules::preset(Preset::Riichi);
+/// let w = shape_waits(&rules, &parse_tiles("1112345678999m")?, &[])?;
+/// assert_eq!(w.tiles, 0x1ff); // bit i is tile index i: 1m..9m
+/// assert_eq!(w.shanten, 0);
+///
+/// let pon = Meld::from_tiles(MeldKind::Pon, &parse_tiles("777z")?, false)?;
+/// let w = shape_waits(&rules, &parse_tiles("1357m456p789s")?, &[pon])?;
+/// assert_eq!((w.tiles, w.shanten), (0, 1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn shape_waits(
     rules: &Rules,
     hand: &[Tile],
