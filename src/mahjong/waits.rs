@@ -51,7 +51,10 @@ pub struct WaitsResult {
     /// Ready (听牌) under the rules' karaten policy.
     pub tenpai: bool,
     /// 0 when ready; otherwise the shanten number (at least 1): tile exchanges short of ready,
-    /// never counting on a fifth copy of a kind in the concealed hand.
+    /// never counting on a fifth copy of a kind in the concealed hand. A hand one tile short
+    /// only through a wildcard that would be a fifth copy counting the player's melds (see
+    /// [`Rules::wildcard_fifth_copy`]) has shanten 1; larger numbers cap the concealed part
+    /// alone.
     pub shanten: u8,
     /// True when every tile kind of the game completes the hand (a lone wildcard waits on all).
     pub any_tile: bool,
@@ -348,6 +351,15 @@ fn shape_stage(e: &Engine) -> Stage {
             // are exactly the winning naturals, and a drawn wildcard completes it too.
             if ev.r == w + 1 {
                 masks[ev.form as usize] |= ev.improving | e.wild_mask;
+            }
+        }
+    }
+    if e.meld_capped {
+        // The tables and formulas above cap a kind's copies in the concealed part only; a
+        // wildcard may not make a fifth copy counting the player's melds either.
+        for (f, mask) in masks.iter_mut().enumerate() {
+            if *mask != 0 {
+                *mask = e.confirm(&p.nat, w, Form::ALL[f], *mask);
             }
         }
     }
