@@ -9,7 +9,9 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use cardrules::mahjong::{Preset, Rules, analyze, shape_waits, tables, waits, waits_explained};
+use cardrules::mahjong::{
+    Preset, Rules, analyze, build_uncached, shape_waits, waits, waits_explained, warm_up,
+};
 use cardrules::tiles::Tile;
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::seq::SliceRandom;
@@ -156,7 +158,7 @@ fn tenpai_hands(rng: &mut ChaCha8Rng, n: usize) -> Vec<Vec<Tile>> {
 fn bench(c: &mut Criterion) {
     let mut rng = ChaCha8Rng::seed_from_u64(2026);
     let riichi = Rules::preset(Preset::Riichi);
-    tables::warm_up();
+    warm_up();
 
     let random = random_hands(&mut rng, &riichi, 4096, 13);
     let mut g = c.benchmark_group("mahjong_waits_random13");
@@ -266,7 +268,7 @@ fn bench(c: &mut Criterion) {
     // lookups measured above.
     let mut g = c.benchmark_group("mahjong_tables");
     g.sample_size(10);
-    g.bench_function("build_all_tables", |b| b.iter(tables::build_uncached));
+    g.bench_function("build_all_tables", |b| b.iter(build_uncached));
     g.finish();
 }
 

@@ -145,6 +145,109 @@ async fn waits_with_melds_void_suit_and_wildcards() {
     server.shutdown().await.unwrap();
 }
 
+fn pon(tiles: &str) -> Meld {
+    Meld {
+        kind: MeldKind::Pon as i32,
+        tiles: tiles.into(),
+        concealed: false,
+    }
+}
+
+#[tokio::test]
+async fn hongzhong_wildcard_cap_counts_the_melds() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let four_pons = || ["111m", "222p", "333s", "444m"].map(pon).to_vec();
+
+    // A lone wildcard beside four pons waits on every kind but the ponned ones.
+    let r = client
+        .mahjong_waits(MahjongWaitsRequest {
+            hand: "7z".into(),
+            melds: four_pons(),
+            rules: rules(MahjongPreset::Hongzhong),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(r.ready);
+    assert!(!r.any_tile);
+    let tiles: Vec<&str> = r.waits.iter().map(|w| w.tile.as_str()).collect();
+    for kind in ["1m", "2p", "3s", "4m"] {
+        assert!(!tiles.contains(&kind), "{kind} in {tiles:?}");
+    }
+    assert!(r.excluded.is_empty());
+    assert_eq!(tiles.len(), 27 - 4 + 1);
+    let seven = r.waits.iter().find(|w| w.tile == "7z").unwrap();
+    assert_eq!(seven.wildcard_as, ["2m", "2m"]);
+    assert!(r.message.starts_with("ready on 2m 3m 5m"), "{}", r.message);
+
+    // 3p/6p/9p would need the wildcard as a fifth 5m: only the dead 5m is left.
+    let r = client
+        .mahjong_waits(MahjongWaitsRequest {
+            hand: "5m45555678p7z".into(),
+            melds: vec![pon("555m")],
+            rules: Some(MahjongRules {
+                preset: MahjongPreset::Hongzhong as i32,
+                karaten_policy: KaratenPolicy::OwnTilesNotReady as i32,
+                ..Default::default()
+            }),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(!r.ready);
+    assert_eq!(r.shanten, 1);
+    assert!(r.waits.is_empty());
+    assert_eq!(r.not_ready_reason, NotReadyReason::Karaten as i32);
+    assert_eq!(r.excluded.len(), 1);
+    assert_eq!(r.excluded[0].tile, "5m");
+    assert_eq!(r.excluded[0].reason, WaitExclusion::KaratenMelds as i32);
+    assert_eq!(
+        r.message,
+        "not ready: the only waits (5m) are dead through the player's own tiles"
+    );
+
+    // A kan leaves no room at all for a wildcard of its kind.
+    let mut melds = four_pons();
+    melds[0] = Meld {
+        kind: MeldKind::Kan as i32,
+        tiles: "1111m".into(),
+        concealed: false,
+    };
+    let r = client
+        .mahjong_waits(MahjongWaitsRequest {
+            hand: "7z".into(),
+            melds,
+            rules: rules(MahjongPreset::Hongzhong),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(r.waits.iter().all(|w| w.tile != "1m"));
+    assert!(r.excluded.is_empty());
+
+    // MahjongAnalyze: 1m + a wildcard as a fifth 1m is no win.
+    let r = client
+        .mahjong_analyze(MahjongAnalyzeRequest {
+            hand: "1m7z".into(),
+            melds: four_pons(),
+            rules: rules(MahjongPreset::Hongzhong),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(!r.complete);
+    assert_eq!(r.shanten, 0);
+    let keep_one = r.discards.iter().find(|d| d.discard == "7z").unwrap();
+    let improving: Vec<&str> = keep_one.improving.iter().map(|i| i.tile.as_str()).collect();
+    assert_eq!(improving, ["1m"]);
+    server.shutdown().await.unwrap();
+}
+
 #[tokio::test]
 async fn analyze_ranks_discards() {
     let server = TestServer::start().await;
@@ -222,7 +325,32 @@ async fn malformed_requests_name_the_field() {
         .await
         .unwrap_err();
     assert_eq!(status.code(), Code::InvalidArgument);
-    assert_eq!(field_violations(&status)[0].0, "melds[1]");
+    let v = field_violations(&status);
+    assert_eq!(v[0].0, "melds[1]");
+    assert_eq!(
+        v[0].1,
+        "135m is not a valid meld: a chi is three consecutive tiles of one suit, e.g. 345p"
+    );
+
+    let status = client
+        .mahjong_waits(MahjongWaitsRequest {
+            hand: "1m234p567p789s".into(),
+            melds: vec![Meld {
+                kind: MeldKind::Pon as i32,
+                tiles: "111z".into(),
+                concealed: true,
+            }],
+            ..Default::default()
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(
+        field_violations(&status),
+        [(
+            "melds[0]".to_string(),
+            "only a kan can be concealed".to_string()
+        )]
+    );
 
     let status = client
         .mahjong_analyze(MahjongAnalyzeRequest {

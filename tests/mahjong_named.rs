@@ -359,3 +359,167 @@ fn arbitrary_requests_answer_or_reject_without_panicking() {
         let _ = analyze(&rules, &hand, &melds, &visible);
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 14, item 1: "a wildcard may not be a fifth copy" counts the player's melds too.
+
+fn hongzhong() -> Rules {
+    Rules::preset(Preset::Hongzhong)
+}
+
+fn meld(kind: MeldKind, tiles: &str) -> Meld {
+    Meld::from_tiles(kind, &t(tiles), false).unwrap()
+}
+
+fn four_pons() -> Vec<Meld> {
+    ["111m", "222p", "333s", "444m"]
+        .into_iter()
+        .map(|m| meld(MeldKind::Pon, m))
+        .collect()
+}
+
+/// Every kind of every wildcard substitution in `d`, counted with the copies in the groups and
+/// in the melds, stays within four.
+fn assert_no_fifth_copy_through_melds(d: &cardrules::mahjong::Decomposition, melds: &[Meld]) {
+    for &k in &d.wildcard_as {
+        let in_groups = d.groups.iter().flat_map(|g| &g.tiles).filter(|&&x| x == k);
+        let in_melds = melds.iter().flat_map(|m| m.tiles()).filter(|&x| x == k);
+        assert!(
+            in_groups.count() + in_melds.count() <= 4,
+            "a wildcard as a fifth {k}: {d:?}"
+        );
+    }
+}
+
+#[test]
+fn lone_wildcard_beside_pons_never_pairs_a_ponned_kind() {
+    // 7z (the wildcard) with four pons: the wildcard pairs with any tile except 1m, 2p, 3s and
+    // 4m, which would make a fifth copy (three in the pon, the winning tile, the wildcard).
+    let melds = four_pons();
+    let x = waits_explained(&hongzhong(), &t("7z"), &melds, &[]).unwrap();
+    let r = &x.result;
+    assert!(r.tenpai);
+    assert!(!r.any_tile, "1m, 2p, 3s and 4m are no waits");
+    assert_eq!(wait_tiles(r), "2356789m13456789p12456789s7z");
+    assert_eq!(r.excluded().len(), 0, "no wait at all, not a dead one");
+    let five = r.waits().find(|w| w.tile.to_string() == "5m").unwrap();
+    assert_eq!(five.live, 4);
+    // Drawing a second wildcard: the pair is of a kind the melds leave room for, not 1m.
+    let seven = t("7z")[0];
+    let d = x.decomposition(seven).unwrap();
+    assert_eq!(format_tiles(&d.wildcard_as), "22m");
+    for (_, d) in &x.decompositions {
+        assert_no_fifth_copy_through_melds(d, &melds);
+    }
+}
+
+#[test]
+fn wildcard_as_fifth_copy_of_a_pon_does_not_make_ready() {
+    // 5m45555678p7z with 555m ponned: 3p/6p/9p would need the wildcard as a fifth 5m. The only
+    // shape wait left is the natural 5m, whose four copies are all the player's own.
+    let melds = [meld(MeldKind::Pon, "555m")];
+    let hand = t("5m45555678p7z");
+    let strict = Rules::with_overrides(
+        Preset::Hongzhong,
+        &RuleOverrides {
+            karaten: Some(KaratenPolicy::OwnTilesNotReady),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let r = waits(&strict, &hand, &melds, &[]).unwrap();
+    assert!(!r.tenpai, "{r:?}");
+    assert_eq!(r.shanten, 1);
+    assert_eq!(r.waits().len(), 0);
+    let dead: Vec<_> = r.excluded().collect();
+    assert_eq!(dead.len(), 1);
+    assert_eq!(dead[0].tile.to_string(), "5m");
+    assert_eq!(dead[0].reason, Exclusion::KaratenMelds);
+    // Under the preset's own policy the dead wait still makes the hand ready, on nothing live.
+    let r = waits(&hongzhong(), &hand, &melds, &[]).unwrap();
+    assert!(r.tenpai);
+    assert_eq!(r.waits().len(), 0);
+    assert_eq!(r.excluded().len(), 1);
+}
+
+#[test]
+fn lone_wildcard_beside_a_kan_has_no_wait_on_its_kind() {
+    // 7z with 1111m konged: a 1m wait would need the wildcard as a sixth 1m, so 1m is no wait
+    // at all (not a wait dead through the melds).
+    let melds = [
+        Meld::from_tiles(MeldKind::Kan, &t("1111m"), false).unwrap(),
+        meld(MeldKind::Pon, "222p"),
+        meld(MeldKind::Pon, "333s"),
+        meld(MeldKind::Pon, "444m"),
+    ];
+    let r = waits(&hongzhong(), &t("7z"), &melds, &[]).unwrap();
+    assert!(r.tenpai);
+    assert!(!r.any_tile);
+    let listed: Vec<String> = r
+        .waits()
+        .map(|w| w.tile.to_string())
+        .chain(r.excluded().map(|x| x.tile.to_string()))
+        .collect();
+    for kind in ["1m", "2p", "3s", "4m"] {
+        assert!(!listed.iter().any(|x| x == kind), "{kind} listed: {r:?}");
+    }
+    assert!(listed.iter().any(|x| x == "5m"));
+}
+
+#[test]
+fn analyze_counts_the_melds_in_the_wildcard_cap() {
+    let melds = four_pons();
+    // 1m + the wildcard as 1m would be a fifth 1m: not a win.
+    let r = analyze(&hongzhong(), &t("1m7z"), &melds, &[]).unwrap();
+    assert!(!r.complete);
+    assert_eq!(r.shanten, 0);
+    let improving = |discard: &str| {
+        let d = r
+            .discards
+            .iter()
+            .find(|d| d.discard.to_string() == discard)
+            .unwrap();
+        assert_eq!(d.shanten, 0, "discard {discard}");
+        format_tiles(&r.improving(d).map(|i| i.tile).collect::<Vec<_>>())
+    };
+    // Keeping the wildcard: every kind but the ponned ones, and a second wildcard.
+    assert_eq!(improving("1m"), "2356789m13456789p12456789s7z");
+    // Keeping 1m: only the natural 1m (dead, all four copies are the player's), not a wildcard.
+    assert_eq!(improving("7z"), "1m");
+    // Two wildcards are a pair, never of a ponned kind.
+    let r = analyze(&hongzhong(), &t("77z"), &melds, &[]).unwrap();
+    assert!(r.complete);
+    let d = r.decomposition.unwrap();
+    assert_eq!(format_tiles(&d.wildcard_as), "22m");
+    assert_no_fifth_copy_through_melds(&d, &melds);
+}
+
+#[test]
+fn fifth_copy_rule_lets_wildcards_join_a_melded_kind() {
+    // With wildcard_fifth_copy the cap is gone altogether: the melds do not matter.
+    let free = Rules::with_overrides(
+        Preset::Hongzhong,
+        &RuleOverrides {
+            wildcard_fifth_copy: Some(true),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let r = waits(&free, &t("7z"), &four_pons(), &[]).unwrap();
+    assert!(r.any_tile);
+    let one = r.waits().find(|w| w.tile.to_string() == "1m").unwrap();
+    assert_eq!(one.live, 1);
+    // A sixth copy too: the kan's kind is a shape wait, dead through the melds.
+    let melds = [
+        Meld::from_tiles(MeldKind::Kan, &t("1111m"), false).unwrap(),
+        meld(MeldKind::Pon, "222p"),
+        meld(MeldKind::Pon, "333s"),
+        meld(MeldKind::Pon, "444m"),
+    ];
+    let r = waits(&free, &t("7z"), &melds, &[]).unwrap();
+    assert!(r.any_tile);
+    let dead: Vec<_> = r.excluded().collect();
+    assert_eq!(dead.len(), 1);
+    assert_eq!(dead[0].tile.to_string(), "1m");
+    assert_eq!(dead[0].reason, Exclusion::KaratenMelds);
+}

@@ -32,10 +32,12 @@ struct Ref<'a> {
     rules: &'a Rules,
     /// Natural kinds a group may use.
     usable: [bool; 34],
+    /// Copies of each kind in the player's declared melds.
+    melded: [u8; 34],
 }
 
 impl<'a> Ref<'a> {
-    fn new(rules: &'a Rules) -> Self {
+    fn new(rules: &'a Rules, melds: &[Meld]) -> Self {
         let mut usable = [false; 34];
         for (i, u) in usable.iter_mut().enumerate() {
             let t = tile(i);
@@ -43,15 +45,25 @@ impl<'a> Ref<'a> {
                 && !rules.is_wildcard(t)
                 && Some(t.suit()) != rules.void_suit;
         }
-        Ref { rules, usable }
+        let mut melded = [0u8; 34];
+        for m in melds {
+            for t in m.tiles() {
+                melded[t.index()] += 1;
+            }
+        }
+        Ref {
+            rules,
+            usable,
+            melded,
+        }
     }
 
-    fn cap(&self) -> u8 {
-        if self.rules.wildcard_fifth_copy {
-            99
-        } else {
-            4
-        }
+    /// May one more wildcard stand for `t`, given `natural` natural copies of it in the completed
+    /// concealed part and `subs` wildcards already standing for it? Without the fifth-copy
+    /// rule, the natural copies, the copies in the player's melds and the wildcards together
+    /// stay within four; with it, there is no limit.
+    fn wildcard_may_be(&self, t: usize, natural: u8, subs: u8) -> bool {
+        self.rules.wildcard_fifth_copy || natural + self.melded[t] + subs < 4
     }
 
     fn runs_from(&self, s: usize) -> bool {
@@ -98,7 +110,7 @@ impl<'a> Ref<'a> {
             for &t in &g {
                 if c2[t] > 0 {
                     c2[t] -= 1;
-                } else if w > 0 && orig[t] + sub2[t] < self.cap() {
+                } else if w > 0 && self.wildcard_may_be(t, orig[t], sub2[t]) {
                     w -= 1;
                     sub2[t] += 1;
                 } else {
@@ -188,16 +200,17 @@ impl<'a> Ref<'a> {
                     let mut rest = *c;
                     let mut w = wild;
                     let mut ok = true;
+                    let mut sub = [0u8; 34];
                     for &t in &k {
                         if rest[t] > 0 {
                             rest[t] -= 1;
-                        } else if w > 0 {
+                        } else if w > 0 && self.wildcard_may_be(t, c[t], sub[t]) {
                             w -= 1;
+                            sub[t] += 1;
                         } else {
                             ok = false;
                         }
                     }
-                    let mut sub = [0u8; 34];
                     if ok && self.standard(&mut rest.clone(), c, &mut sub, w, melds - 3, 1) {
                         out.push(Form::KnittedStraight);
                     }
@@ -217,7 +230,7 @@ struct RefWaits {
 }
 
 fn reference_waits(rules: &Rules, hand: &[Tile], melds: &[Meld], visible: &[Tile]) -> RefWaits {
-    let r = Ref::new(rules);
+    let r = Ref::new(rules, melds);
     let mut nat = [0u8; 34];
     let mut hand_c = [0u8; 34];
     let mut wild = 0u8;
@@ -455,6 +468,88 @@ fn near_complete(rng: &mut ChaCha8Rng, rules: &Rules, wildcards: usize) -> Vec<T
     }
 }
 
+/// A complete standard hand with up to `declared` of its melds declared (a triplet as a pon or,
+/// when the fourth copy is free, a kan; a run as a chi where the rules allow chi), then one
+/// concealed tile removed and up to `wildcards` concealed tiles replaced by wildcards. Wildcards
+/// then often sit beside a declared meld's kind, which is where the copy cap counts the melds.
+fn near_complete_with_melds(
+    rng: &mut ChaCha8Rng,
+    rules: &Rules,
+    declared: usize,
+    wildcards: usize,
+) -> (Vec<Tile>, Vec<Meld>) {
+    let usable: Vec<usize> = (0..34)
+        .filter(|&t| {
+            let tl = tile(t);
+            rules.absent_reason(tl).is_none()
+                && !rules.is_wildcard(tl)
+                && Some(tl.suit()) != rules.void_suit
+        })
+        .collect();
+    let wild_kind = Tile::all().find(|&t| rules.is_wildcard(t));
+    loop {
+        let mut c = [0u8; 34];
+        let mut melds = Vec::new();
+        let mut concealed = Vec::new();
+        for g in 0..4 {
+            let t = usable[rng.random_range(0..usable.len())];
+            let run = rng.random_bool(0.5)
+                && t < 27
+                && t % 9 <= 6
+                && usable.contains(&(t + 1))
+                && usable.contains(&(t + 2));
+            let tiles: Vec<Tile> = if run {
+                (0..3).map(|k| tile(t + k)).collect()
+            } else {
+                vec![tile(t); 3]
+            };
+            let declare = g < declared && (!run || rules.chi);
+            if declare && !run && c[t] == 0 && rng.random_bool(0.3) {
+                c[t] += 4;
+                melds.push(Meld::from_tiles(MeldKind::Kan, &[tile(t); 4], false).unwrap());
+                continue;
+            }
+            for x in &tiles {
+                c[x.index()] += 1;
+            }
+            if declare {
+                let kind = if run { MeldKind::Chi } else { MeldKind::Pon };
+                melds.push(Meld::from_tiles(kind, &tiles, false).unwrap());
+            } else {
+                concealed.extend(tiles);
+            }
+        }
+        let t = usable[rng.random_range(0..usable.len())];
+        c[t] += 2;
+        concealed.extend([tile(t), tile(t)]);
+        if c.iter().any(|&n| n > 4) {
+            continue;
+        }
+        concealed.shuffle(rng);
+        concealed.pop();
+        if let Some(wk) = wild_kind {
+            for x in concealed.iter_mut().take(wildcards) {
+                *x = wk;
+            }
+        }
+        if rng.random_bool(0.3) {
+            let i = rng.random_range(0..concealed.len());
+            concealed[i] = tile(usable[rng.random_range(0..usable.len())]);
+        }
+        let mut counts = [0u8; 34];
+        for x in concealed
+            .iter()
+            .copied()
+            .chain(melds.iter().flat_map(|m| m.tiles()))
+        {
+            counts[x.index()] += 1;
+        }
+        if (0..34).all(|t| counts[t] <= rules.copies(tile(t))) {
+            return (concealed, melds);
+        }
+    }
+}
+
 fn presets() -> Vec<Rules> {
     let mut v = vec![
         Rules::preset(Preset::Riichi),
@@ -520,6 +615,31 @@ fn near_complete_hands_match_the_reference() {
             check(&rules, &hand, &[], &visible);
         }
     }
+}
+
+#[test]
+fn near_complete_hands_with_melds_match_the_reference() {
+    // Wildcards beside declared melds: the copy cap counts the melds' tiles.
+    let mut rng = ChaCha8Rng::seed_from_u64(4444);
+    let mut shown = 0usize;
+    for rules in presets() {
+        let wild = rules.wildcards != 0;
+        for i in 0..cases() {
+            let declared = 1 + i % 4;
+            let w = if wild { i % 5 } else { 0 };
+            let (hand, melds) = near_complete_with_melds(&mut rng, &rules, declared, w);
+            check(&rules, &hand, &melds, &[]);
+            let x = waits_explained(&rules, &hand, &melds, &[]).unwrap();
+            assert_eq!(x.decompositions.len(), x.result.waits().len());
+            for (tile, d) in &x.decompositions {
+                let mut completed = hand.clone();
+                completed.push(*tile);
+                check_decomposition(&rules, &completed, &melds, d);
+                shown += 1;
+            }
+        }
+    }
+    assert!(shown > cases(), "{shown} decompositions checked");
 }
 
 #[test]
@@ -613,8 +733,9 @@ fn analyze_agrees_with_waits() {
 
 /// Panics unless `d` is a decomposition of `completed` (the hand plus the winning tile) under
 /// `rules`: valid groups of the right number for the form, using exactly the natural tiles plus
-/// one stand-in per wildcard, never more copies of a kind than the rules allow.
-fn check_decomposition(rules: &Rules, completed: &[Tile], d: &Decomposition) {
+/// one stand-in per wildcard, never more copies of a kind (counting the declared `melds`) than
+/// the rules allow.
+fn check_decomposition(rules: &Rules, completed: &[Tile], melds: &[Meld], d: &Decomposition) {
     let name = format_tiles(completed);
     let wild = completed.iter().filter(|&&t| rules.is_wildcard(t)).count();
     assert_eq!(
@@ -634,9 +755,10 @@ fn check_decomposition(rules: &Rules, completed: &[Tile], d: &Decomposition) {
     assert_eq!(got, want, "{name}: the groups use exactly the hand's tiles");
     if !rules.wildcard_fifth_copy {
         for t in Tile::all() {
+            let melded = melds.iter().flat_map(|m| m.tiles()).filter(|&x| x == t);
             assert!(
-                got.iter().filter(|&&x| x == t).count() <= 4,
-                "{name}: fifth {t}"
+                got.iter().filter(|&&x| x == t).count() + melded.count() <= 4,
+                "{name} {melds:?}: fifth {t}"
             );
         }
     }
@@ -706,7 +828,7 @@ fn explained_waits_show_valid_decompositions() {
                 assert!(wait.forms.contains(d.form), "{}", format_tiles(&hand));
                 let mut completed = hand.clone();
                 completed.push(*tile);
-                check_decomposition(&rules, &completed, d);
+                check_decomposition(&rules, &completed, &[], d);
                 shown += 1;
             }
         }

@@ -1,14 +1,15 @@
 //! MahjongAnalyze: for a 3n+2 hand, is it a win, and what does each discard leave
 //! (the questions Tenhou's 牌理 tool answers).
 
+use super::costs::{Costs, INF, TARGETS, conv};
 use super::decompose::{Decomposition, decompose};
 use super::engine::Engine;
 use super::error::MahjongError;
 use super::forms::{Eval, Form, seven_pairs, thirteen_orphans};
 use super::hand::{Meld, with_prepared};
 use super::rules::Rules;
-use super::standard::{Costs, Look, conv, improving_positions, look, looks, min_split, nec_of};
-use super::tables::{INF, TARGETS, costs_of, pair_costs};
+use super::standard::{Look, improving_positions, look, looks, min_split, nec_of};
+use super::tables::{costs_of, pair_costs};
 use crate::tiles::Tile;
 
 /// A tile whose draw lowers the shanten, with its live copies.
@@ -71,6 +72,29 @@ impl AnalyzeResult {
 }
 
 /// Analyses a hand of 3n+2 tiles (counting each declared meld as 3).
+///
+/// # Examples
+///
+/// ```
+/// use cardrules::mahjong::{Preset, Rules, analyze};
+/// use cardrules::tiles::parse_tiles;
+///
+/// let rules = Rules::preset(Preset::Riichi);
+/// let r = analyze(&rules, &parse_tiles("123m456p789s11225z")?, &[], &[])?;
+/// assert!(!r.complete);
+/// // Discarding the lone 5z leaves a wait on 1z and 2z, two copies of each still live.
+/// let best = &r.discards[0];
+/// assert_eq!((best.discard.to_string(), best.shanten), ("5z".to_string(), 0));
+/// let tiles: Vec<String> = r.improving(best).map(|i| i.tile.to_string()).collect();
+/// assert_eq!(tiles, ["1z", "2z"]);
+/// assert_eq!(best.improving_live, 4);
+///
+/// let r = analyze(&rules, &parse_tiles("123m456p789s11222z")?, &[], &[])?;
+/// assert!(r.complete);
+/// assert_eq!(r.shanten, -1);
+/// assert_eq!(r.decomposition.map(|d| d.groups.len()), Some(5));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn analyze(
     rules: &Rules,
     hand: &[Tile],
@@ -190,8 +214,28 @@ fn compute(e: &Engine) -> AnalyzeResult {
     let m = p.melds_needed;
     let in_game = e.usable | e.wild_mask;
 
-    let winning = winning_form(e);
-    let decomposition = winning.and_then(|f| decompose(&p.nat, p.wild, m, &e.shape(), f));
+    let (winning, decomposition) = if e.meld_capped && p.wild > 0 {
+        // The evaluations cap copies in the concealed part only: a win needs a decomposition
+        // in which no wildcard makes a fifth copy counting the player's melds.
+        let evals = e.evals(&p.nat, &p.kinds, m, true);
+        let shape = e.shape();
+        Form::ALL
+            .into_iter()
+            .filter(|&f| {
+                evals
+                    .as_slice()
+                    .iter()
+                    .any(|ev| ev.form == f && ev.r <= p.wild)
+            })
+            .find_map(|f| decompose(&p.nat, p.wild, m, &shape, f).map(|d| (Some(f), Some(d))))
+            .unwrap_or((None, None))
+    } else {
+        let winning = winning_form(e);
+        (
+            winning,
+            winning.and_then(|f| decompose(&p.nat, p.wild, m, &e.shape(), f)),
+        )
+    };
 
     let base = (!e.uncapped).then(|| Base::new(e));
     let live: [u8; 34] = std::array::from_fn(|t| p.live(t));
@@ -278,7 +322,7 @@ fn compute(e: &Engine) -> AnalyzeResult {
             }
         };
         // Each wildcard fills one missing tile; a drawn wildcard always helps a 3n+1 hand.
-        let shanten = r.saturating_sub(wild + 1);
+        let mut shanten = r.saturating_sub(wild + 1);
         // A wildcard kind whose every copy is already held cannot be drawn (as a natural kind
         // with four copies in the hand never shows as improving).
         let mut drawable_wild = e.wild_mask;
@@ -291,7 +335,27 @@ fn compute(e: &Engine) -> AnalyzeResult {
                 drawable_wild &= !(1 << t);
             }
         }
-        let improving = (improving_nat | drawable_wild) & in_game;
+        let mut improving = (improving_nat | drawable_wild) & in_game;
+        if e.meld_capped && shanten == 0 {
+            // Ready in the evaluations' view: keep the winning tiles for which no wildcard has
+            // to make a fifth copy counting the melds; with none left the hand is not ready.
+            let kinds = if is_wild {
+                p.kinds
+            } else {
+                p.kinds.without(d, p.nat[d])
+            };
+            let mut confirmed = 0;
+            for ev in e.evals(&nat, &kinds, m, true).as_slice() {
+                if ev.r == wild + 1 {
+                    confirmed |= e.confirm(&nat, wild, ev.form, improving);
+                }
+            }
+            if confirmed == 0 {
+                shanten = 1;
+            } else {
+                improving = confirmed;
+            }
+        }
         let mut total = 0u32;
         let mut bits = improving;
         while bits != 0 {

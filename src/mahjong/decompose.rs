@@ -52,8 +52,14 @@ pub(crate) struct Shape {
     pub(crate) usable: u64,
     /// Kinds that may start a run (a tile mask).
     pub(crate) run_starts: u64,
-    /// Most copies of a kind (naturals plus wildcards standing for it) in the concealed part.
+    /// Most copies of a kind that a wildcard may help make: the concealed naturals, the
+    /// wildcards standing for it and the copies in `melded` together. A natural tile is never
+    /// refused (a dead wait's winning tile may be a fifth natural copy), but no wildcard stands
+    /// for a kind that already has `cap` copies.
     pub(crate) cap: u8,
+    /// Copies of each kind in the player's declared melds, counted against `cap` (all 0 when
+    /// the rules let a wildcard be a fifth copy).
+    pub(crate) melded: [u8; 34],
     /// Seven pairs may use four copies of a kind as two pairs.
     pub(crate) quads: bool,
 }
@@ -186,10 +192,10 @@ fn fill_wild(s: &mut State, shape: &Shape, melds: u8, pair: u8) -> bool {
     true
 }
 
-fn start(nat: &[u8; 34], wild: u8) -> State {
+fn start(nat: &[u8; 34], wild: u8, shape: &Shape) -> State {
     State {
         nat: *nat,
-        used: *nat,
+        used: std::array::from_fn(|t| nat[t].saturating_add(shape.melded[t])),
         wild,
         groups: [RawGroup {
             kind: GroupKind::Pair,
@@ -242,14 +248,14 @@ pub(crate) fn decompose(
     shape: &Shape,
     form: Form,
 ) -> Option<Decomposition> {
-    let mut s = start(nat, wild);
+    let mut s = start(nat, wild, shape);
     let ok = match form {
         Form::Standard => standard(&mut s, shape, melds, 1),
         Form::SevenPairs => seven_pairs(&mut s, shape),
         Form::ThirteenOrphans => orphans(&mut s, shape),
         Form::KnittedHonors | Form::SevenStarKnitted => {
             return (0..6).find_map(|perm| {
-                let mut s = start(nat, wild);
+                let mut s = start(nat, wild, shape);
                 knitted_singles(&mut s, shape, perm, form == Form::SevenStarKnitted)
                     .then(|| finish(form, s))
             });
@@ -259,7 +265,7 @@ pub(crate) fn decompose(
                 return None;
             }
             return (0..6).find_map(|perm| {
-                let mut s = start(nat, wild);
+                let mut s = start(nat, wild, shape);
                 let k = knitted_mask(perm);
                 let tiles: Vec<usize> = (0..34).filter(|&t| k >> t & 1 == 1).collect();
                 (s.group(GroupKind::KnittedStraight, &tiles, shape.cap)
@@ -346,6 +352,7 @@ mod tests {
         usable: (1 << 34) - 1,
         run_starts: 0x7f | 0x7f << 9 | 0x7f << 18,
         cap: 4,
+        melded: [0; 34],
         quads: false,
     };
 

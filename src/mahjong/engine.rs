@@ -1,13 +1,13 @@
 //! The shared evaluation of a concealed part under the rules: every enabled form's replacement
 //! number and improving tiles, and a few rule-derived masks.
 
-use super::decompose::Shape;
+use super::costs::INF;
+use super::decompose::{Shape, decompose};
 use super::forms::{
     Eval, Form, Kinds, knitted_honors, knitted_straight, seven_pairs, thirteen_orphans,
 };
 use super::hand::Prepared;
 use super::standard::{Slot, looks, replacement_and_improving, slots, uncapped_replacement};
-use super::tables::INF;
 
 /// A prepared request plus what the rules imply for it.
 pub(crate) struct Engine<'p, 'r> {
@@ -21,6 +21,11 @@ pub(crate) struct Engine<'p, 'r> {
     pub(crate) wild_mask: u64,
     /// Wildcards may be fifth copies and the game has wildcards: the slow uncapped path.
     pub(crate) uncapped: bool,
+    /// The game has wildcards, they may not be fifth copies, and the player has declared melds:
+    /// the copies in the melds count against the cap, which the per-suit tables (built for the
+    /// concealed part alone) cannot see, so every wait and win the tables find is confirmed by
+    /// a decomposition that counts them.
+    pub(crate) meld_capped: bool,
 }
 
 /// Up to six form evaluations.
@@ -64,12 +69,14 @@ impl<'p, 'r> Engine<'p, 'r> {
         let usable = p.usable;
         // Any wildcard in the game, held or drawn, may then be a fifth copy.
         let uncapped = rules.wildcard_fifth_copy && rules.wildcards != 0;
+        let meld_capped = rules.wildcards != 0 && !rules.wildcard_fifth_copy && p.declared > 0;
         Engine {
             p,
             slots,
             usable,
             wild_mask: rules.wildcards,
             uncapped,
+            meld_capped,
         }
     }
 
@@ -91,8 +98,41 @@ impl<'p, 'r> Engine<'p, 'r> {
             } else {
                 4
             },
+            melded: if self.p.rules.wildcard_fifth_copy {
+                [0; 34]
+            } else {
+                self.p.meld_tiles
+            },
             quads: self.p.rules.seven_pairs_quads,
         }
+    }
+
+    /// Keeps the tiles of `mask` that complete the 3n+1 part `nat` (with `wild` wildcards) in
+    /// `form` under the meld-aware cap: a natural tile by a decomposition of the part plus that
+    /// tile, a wildcard kind by one of the part plus a wildcard (the same for every wildcard
+    /// kind, so searched once).
+    pub(crate) fn confirm(&self, nat: &[u8; 34], wild: u8, form: Form, mask: u64) -> u64 {
+        let shape = self.shape();
+        let m = self.p.melds_needed;
+        let mut kept = 0;
+        if mask & self.wild_mask != 0 && decompose(nat, wild + 1, m, &shape, form).is_some() {
+            kept |= mask & self.wild_mask;
+        }
+        // Without wildcards in the part, a natural winning tile needs no wildcard at all.
+        if wild == 0 {
+            return kept | mask & !self.wild_mask;
+        }
+        let mut bits = mask & !self.wild_mask;
+        while bits != 0 {
+            let t = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let mut n = *nat;
+            n[t] += 1;
+            if decompose(&n, wild, m, &shape, form).is_some() {
+                kept |= 1 << t;
+            }
+        }
+        kept
     }
 
     /// Every enabled form's evaluation of `nat` (a 3n+1 or 3n+2 part with `melds` melds needed,

@@ -5,8 +5,8 @@
 //! at most four copies of a kind) and the kinds whose draw lowers it. Wildcards are added by the
 //! caller: each one fills one missing tile, so with `w` wildcards the number is `r - w`.
 
+use super::costs::INF;
 use super::standard::{Slot, looks, replacement_and_improving};
-use super::tables::INF;
 
 /// A winning hand shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

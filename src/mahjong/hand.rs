@@ -1,6 +1,6 @@
 //! Declared melds and the checked, counted form of a request's tiles.
 
-use super::error::{Field, MahjongError};
+use super::error::{Field, MahjongError, MeldError};
 use super::forms::Kinds;
 use super::rules::Rules;
 use crate::tiles::Tile;
@@ -28,11 +28,12 @@ pub struct Meld {
 }
 
 impl Meld {
-    /// Reads a meld from its tiles, checking that they are the kind's shape.
-    pub fn from_tiles(kind: MeldKind, tiles: &[Tile], concealed: bool) -> Result<Meld, String> {
+    /// Reads a meld from its tiles, checking that they are the kind's shape and that only a kan
+    /// is concealed.
+    pub fn from_tiles(kind: MeldKind, tiles: &[Tile], concealed: bool) -> Result<Meld, MeldError> {
         let mut sorted = tiles.to_vec();
         sorted.sort();
-        let first = *sorted.first().ok_or("a meld needs tiles")?;
+        let first = *sorted.first().ok_or(MeldError::Empty)?;
         let shape_ok = match kind {
             MeldKind::Chi => {
                 sorted.len() == 3
@@ -45,18 +46,13 @@ impl Meld {
             MeldKind::Kan => sorted.len() == 4 && sorted.iter().all(|&t| t == first),
         };
         if !shape_ok {
-            let what = match kind {
-                MeldKind::Chi => "a chi is three consecutive tiles of one suit, e.g. 345p",
-                MeldKind::Pon => "a pon is three identical tiles, e.g. 555z",
-                MeldKind::Kan => "a kan is four identical tiles, e.g. 1111p",
-            };
-            return Err(format!(
-                "{} is not a valid meld: {what}",
-                crate::tiles::format_tiles(tiles)
-            ));
+            return Err(MeldError::Shape {
+                kind,
+                tiles: sorted,
+            });
         }
         if concealed && kind != MeldKind::Kan {
-            return Err("only a kan can be concealed".to_string());
+            return Err(MeldError::ConcealedNotKan);
         }
         Ok(Meld {
             kind,
@@ -347,6 +343,38 @@ mod tests {
         assert!(Meld::from_tiles(MeldKind::Pon, &t("555z"), true).is_err());
         let k = Meld::from_tiles(MeldKind::Kan, &t("1111p"), true).unwrap();
         assert_eq!(k.tiles().count(), 4);
+    }
+
+    /// The messages are part of the gRPC answers (a field violation's description), so they are
+    /// pinned word for word.
+    #[test]
+    fn meld_error_messages() {
+        let e = |kind, tiles: &[Tile], concealed| {
+            Meld::from_tiles(kind, tiles, concealed)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(e(MeldKind::Chi, &[], false), "a meld needs tiles");
+        assert_eq!(
+            e(MeldKind::Chi, &t("891p"), false),
+            "189p is not a valid meld: a chi is three consecutive tiles of one suit, e.g. 345p"
+        );
+        assert_eq!(
+            e(MeldKind::Pon, &t("556z"), false),
+            "556z is not a valid meld: a pon is three identical tiles, e.g. 555z"
+        );
+        assert_eq!(
+            e(MeldKind::Kan, &t("111p"), false),
+            "111p is not a valid meld: a kan is four identical tiles, e.g. 1111p"
+        );
+        assert_eq!(
+            e(MeldKind::Pon, &t("555z"), true),
+            "only a kan can be concealed"
+        );
+        assert_eq!(
+            Meld::from_tiles(MeldKind::Chi, &t("354p"), true),
+            Err(MeldError::ConcealedNotKan)
+        );
     }
 
     #[test]

@@ -1,35 +1,36 @@
 //! The mahjong rules core: waits (听牌) and hand analysis (牌理) for Riichi, Guobiao, Sichuan and
 //! Hongzhong rules. Pure functions over parsed tiles; no I/O and no strings on the hot path.
 //!
-//! - [`waits`]: for a 3n+1 hand, ready or not, shanten, each winning tile with its live copies
+//! - [`waits()`]: for a 3n+1 hand, ready or not, shanten, each winning tile with its live copies
 //!   and forms, dead waits with the reason; an allocation-free [`WaitsResult`] (tile masks and
 //!   per-tile arrays). [`waits_explained`] adds one decomposition per winning tile, showing what
 //!   each wildcard stands for.
-//! - [`shape_waits`]: the same question answered as a tile mask and a shape shanten only, with
+//! - [`shape_waits()`]: the same question answered as a tile mask and a shape shanten only, with
 //!   no live counts or policy (what `xiangting::calculate_necessary_tiles` answers at tenpai).
-//! - [`analyze`]: for a 3n+2 hand, complete or not (with a decomposition), and every distinct
+//! - [`analyze()`]: for a 3n+2 hand, complete or not (with a decomposition), and every distinct
 //!   discard's shanten and improving tiles, best first.
 //!
-//! Speed comes from per-suit tables ([`tables`]) built once on first use (or at start-up with
+//! Speed comes from per-suit lookup tables built once on first use (or at start-up with
 //! [`warm_up`]): the exact replacement number (shanten + 1) is two lookups in a table of
 //! combined per-suit cost classes, and when it is 1 the standard form's waits are four lookups
 //! combined by residue mod 3. Validation happens first and returns a typed [`MahjongError`]
 //! naming the request field.
 
-pub mod analyze;
-pub mod decompose;
-pub(crate) mod engine;
-pub mod error;
-pub mod forms;
-pub mod hand;
-pub mod rules;
-pub(crate) mod standard;
-pub mod tables;
-pub mod waits;
+mod analyze;
+mod costs;
+mod decompose;
+mod engine;
+mod error;
+mod forms;
+mod hand;
+mod rules;
+mod standard;
+mod tables;
+mod waits;
 
 pub use analyze::{AnalyzeResult, DiscardOption, Improvement, analyze};
 pub use decompose::{Decomposition, Group, GroupKind};
-pub use error::{Field, MahjongError};
+pub use error::{Field, MahjongError, MeldError};
 pub use forms::{Form, FormSet};
 pub use hand::{Meld, MeldKind};
 pub use rules::{KaratenPolicy, Preset, RuleOverrides, Rules};
@@ -38,3 +39,7 @@ pub use waits::{
     ExcludedWait, Exclusion, ExplainedWaits, ShapeWaits, Wait, WaitsResult, shape_waits, waits,
     waits_explained,
 };
+
+// For timing the table build in benchmarks only; not part of the API.
+#[doc(hidden)]
+pub use tables::build_uncached;

@@ -57,7 +57,8 @@ pub struct RuleOverrides {
     pub chi: Option<bool>,
     /// Karaten policy.
     pub karaten: Option<KaratenPolicy>,
-    /// A wildcard may stand for a fifth copy of a kind.
+    /// A wildcard may stand for a fifth (or further) copy of a kind; see
+    /// [`Rules::wildcard_fifth_copy`].
     pub wildcard_fifth_copy: Option<bool>,
     /// Physical copies of each wildcard kind (4, or up to 8 where extra red dragons are added).
     pub wildcard_copies: Option<u8>,
@@ -88,7 +89,11 @@ pub struct Rules {
     pub chi: bool,
     /// Karaten policy.
     pub karaten: KaratenPolicy,
-    /// Wildcards may be fifth copies.
+    /// Wildcards may be fifth copies. When false, a wildcard stands for a kind only while the
+    /// kind has at most four copies counting the concealed naturals, a natural winning tile,
+    /// the player's declared melds (a kan fills the kind) and the wildcards standing for it;
+    /// visible tiles do not count. When true there is no cap at all (a sixth copy is allowed
+    /// too); natural tiles are never refused either way.
     pub wildcard_fifth_copy: bool,
     /// Copies of each wildcard kind.
     pub wildcard_copies: u8,

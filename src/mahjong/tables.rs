@@ -24,13 +24,10 @@
 
 use std::sync::OnceLock;
 
+use super::costs::{INF, TARGETS, conv};
+
 /// Highest digit sum stored.
 const MAX_SUM: usize = 14;
-/// Number of (melds, pair) targets: index `m * 2 + p`.
-pub(crate) const TARGETS: usize = 10;
-/// Marks an unreachable cost. Every reachable cost, and every sum of suit costs for one split of
-/// a hand, is at most 14 (the target's size), so 15 and above always mean "unreachable".
-pub(crate) const INF: u8 = 15;
 const COST_INF: u8 = INF;
 
 /// One suit's tables.
@@ -593,7 +590,7 @@ impl Tables {
         let mut pairs = Vec::with_capacity(k * k);
         for a in &classes.costs {
             for b in &classes.costs {
-                pairs.push(super::standard::conv(a, b));
+                pairs.push(conv(a, b));
             }
         }
         Tables {

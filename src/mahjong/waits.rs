@@ -1,5 +1,6 @@
 //! MahjongWaits: is a 3n+1 hand ready, on which tiles, how many are left, and which waits are dead.
 
+use super::costs::INF;
 use super::decompose::{Decomposition, decompose};
 use super::engine::Engine;
 use super::error::MahjongError;
@@ -7,7 +8,6 @@ use super::forms::{Form, FormSet, seven_pairs, thirteen_orphans};
 use super::hand::{Meld, with_prepared};
 use super::rules::{KaratenPolicy, Rules};
 use super::standard::{Look, looks, replacement, waits_no_wild};
-use super::tables::INF;
 use crate::tiles::Tile;
 
 /// Why a shape wait can never be won on.
@@ -51,7 +51,10 @@ pub struct WaitsResult {
     /// Ready (听牌) under the rules' karaten policy.
     pub tenpai: bool,
     /// 0 when ready; otherwise the shanten number (at least 1): tile exchanges short of ready,
-    /// never counting on a fifth copy of a kind in the concealed hand.
+    /// never counting on a fifth copy of a kind in the concealed hand. A hand one tile short
+    /// only through a wildcard that would be a fifth copy counting the player's melds (see
+    /// [`Rules::wildcard_fifth_copy`]) has shanten 1; larger numbers cap the concealed part
+    /// alone.
     pub shanten: u8,
     /// True when every tile kind of the game completes the hand (a lone wildcard waits on all).
     pub any_tile: bool,
@@ -167,6 +170,29 @@ impl ExplainedWaits {
 
 /// Waits of a concealed hand of 3n+1 tiles (counting each declared meld as 3), given declared
 /// melds and the tiles visible to the player.
+///
+/// # Examples
+///
+/// A shanpon wait on East and South, with one East already discarded:
+///
+/// ```
+/// use cardrules::mahjong::{Preset, Rules, waits};
+/// use cardrules::tiles::parse_tiles;
+///
+/// let rules = Rules::preset(Preset::Riichi);
+/// let hand = parse_tiles("123m456p789s1122z")?;
+/// let r = waits(&rules, &hand, &[], &parse_tiles("1z")?)?;
+/// assert!(r.tenpai);
+/// let live: Vec<(String, u8)> = r.waits().map(|w| (w.tile.to_string(), w.live)).collect();
+/// assert_eq!(live, [("1z".to_string(), 1), ("2z".to_string(), 2)]);
+///
+/// // Holding all four 1m, the hand waits only on a fifth 1m: not ready under riichi rules.
+/// let r = waits(&rules, &parse_tiles("1111m234p567p789s")?, &[], &[])?;
+/// assert!(!r.tenpai);
+/// assert_eq!(r.shanten, 1);
+/// assert_eq!(r.excluded().next().map(|x| x.tile.to_string()), Some("1m".into()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn waits(
     rules: &Rules,
     hand: &[Tile],
@@ -189,6 +215,26 @@ pub struct ShapeWaits {
 }
 
 /// [`ShapeWaits`] of a concealed hand of 3n+1 tiles (counting each declared meld as 3).
+///
+/// # Examples
+///
+/// The nine gates wait on every character, with a pon of red dragons declared beside a smaller
+/// concealed part:
+///
+/// ```
+/// use cardrules::mahjong::{Meld, MeldKind, Preset, Rules, shape_waits};
+/// use cardrules::tiles::parse_tiles;
+///
+/// let rules = Rules::preset(Preset::Riichi);
+/// let w = shape_waits(&rules, &parse_tiles("1112345678999m")?, &[])?;
+/// assert_eq!(w.tiles, 0x1ff); // bit i is tile index i: 1m..9m
+/// assert_eq!(w.shanten, 0);
+///
+/// let pon = Meld::from_tiles(MeldKind::Pon, &parse_tiles("777z")?, false)?;
+/// let w = shape_waits(&rules, &parse_tiles("1357m456p789s")?, &[pon])?;
+/// assert_eq!((w.tiles, w.shanten), (0, 1));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn shape_waits(
     rules: &Rules,
     hand: &[Tile],
@@ -305,6 +351,15 @@ fn shape_stage(e: &Engine) -> Stage {
             // are exactly the winning naturals, and a drawn wildcard completes it too.
             if ev.r == w + 1 {
                 masks[ev.form as usize] |= ev.improving | e.wild_mask;
+            }
+        }
+    }
+    if e.meld_capped {
+        // The tables and formulas above cap a kind's copies in the concealed part only; a
+        // wildcard may not make a fifth copy counting the player's melds either.
+        for (f, mask) in masks.iter_mut().enumerate() {
+            if *mask != 0 {
+                *mask = e.confirm(&p.nat, w, Form::ALL[f], *mask);
             }
         }
     }

@@ -228,7 +228,7 @@ fn parse_meld(errors: &mut InvalidArgument, i: usize, m: &pb::Meld) -> Option<Me
     match Meld::from_tiles(kind, &tiles, m.concealed) {
         Ok(meld) => Some(meld),
         Err(reason) => {
-            errors.push(field, reason);
+            errors.push(field, reason.to_string());
             None
         }
     }
