@@ -28,6 +28,17 @@ pub struct Meld {
 }
 
 impl Meld {
+    /// Reads a meld whose kind was not given: four tiles are a kan, three of one kind a pon, any
+    /// other three a chi; [`Meld::from_tiles`] then checks the shape.
+    pub fn from_tiles_any_kind(tiles: &[Tile], concealed: bool) -> Result<Meld, MeldError> {
+        let kind = match tiles.len() {
+            4 => MeldKind::Kan,
+            3 if tiles.iter().all(|&t| t == tiles[0]) => MeldKind::Pon,
+            _ => MeldKind::Chi,
+        };
+        Meld::from_tiles(kind, tiles, concealed)
+    }
+
     /// Reads a meld from its tiles, checking that they are the kind's shape and that only a kan
     /// is concealed.
     pub fn from_tiles(kind: MeldKind, tiles: &[Tile], concealed: bool) -> Result<Meld, MeldError> {

@@ -36,8 +36,8 @@ pub use hand::{Meld, MeldKind};
 pub use rules::{KaratenPolicy, Preset, RuleOverrides, Rules};
 pub use tables::warm_up;
 pub use waits::{
-    ExcludedWait, Exclusion, ExplainedWaits, ShapeWaits, Wait, WaitsResult, shape_waits, waits,
-    waits_explained,
+    ExcludedWait, Exclusion, ExplainedWaits, NotReady, ShapeWaits, Wait, WaitsResult, shape_waits,
+    waits, waits_explained,
 };
 
 // For timing the table build in benchmarks only; not part of the API.

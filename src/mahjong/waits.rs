@@ -74,7 +74,32 @@ pub struct WaitsResult {
     wildcard_copies: u8,
 }
 
+/// Why a hand is not ready, in the order the reasons are checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NotReady {
+    /// The hand still holds a tile of the void suit (Sichuan 定缺).
+    VoidSuit,
+    /// The hand has shape waits, but every one is dead through the player's own tiles or all
+    /// visible, and the karaten policy counts that as not ready.
+    Karaten,
+    /// Tile exchanges short of ready: see [`WaitsResult::shanten`].
+    Shanten,
+}
+
 impl WaitsResult {
+    /// Why the hand is not ready; `None` when it is.
+    pub fn not_ready(&self) -> Option<NotReady> {
+        if self.tenpai {
+            None
+        } else if self.holds_void_suit {
+            Some(NotReady::VoidSuit)
+        } else if self.dead.iter().any(|&tiles| tiles != 0) {
+            Some(NotReady::Karaten)
+        } else {
+            Some(NotReady::Shanten)
+        }
+    }
+
     /// Winning tiles with live copies, in tile order.
     pub fn waits(&self) -> impl ExactSizeIterator<Item = Wait> + '_ {
         TileBits(self.winning).map(|tile| Wait {

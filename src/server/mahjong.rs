@@ -1,11 +1,12 @@
 //! `MahjongWaits` and `MahjongAnalyze`: proto <-> [`crate::mahjong`]. Parsing and formatting
 //! only; every answer comes from the core.
 
+use super::enums::decode;
 use super::pb;
 use crate::error::InvalidArgument;
 use crate::mahjong::{
-    self, Decomposition, Exclusion, Form, GroupKind, KaratenPolicy, Meld, MeldKind, Preset,
-    RuleOverrides, Rules,
+    self, Decomposition, Exclusion, Form, GroupKind, KaratenPolicy, Meld, MeldKind, NotReady,
+    Preset, RuleOverrides, Rules,
 };
 use crate::tiles::{Tile, TileSuit, format_tiles, parse_tiles};
 
@@ -31,14 +32,11 @@ pub fn waits(
     let result = &explained.result;
 
     let live_total: u32 = result.waits().map(|w| w.live as u32).sum();
-    let not_ready_reason = if result.tenpai {
-        pb::NotReadyReason::Unspecified
-    } else if result.holds_void_suit {
-        pb::NotReadyReason::VoidSuit
-    } else if result.excluded().len() > 0 {
-        pb::NotReadyReason::Karaten
-    } else {
-        pb::NotReadyReason::Shanten
+    let not_ready_reason = match result.not_ready() {
+        None => pb::NotReadyReason::Unspecified,
+        Some(NotReady::VoidSuit) => pb::NotReadyReason::VoidSuit,
+        Some(NotReady::Karaten) => pb::NotReadyReason::Karaten,
+        Some(NotReady::Shanten) => pb::NotReadyReason::Shanten,
     };
     let waits_text = tile_list(result.waits().map(|w| w.tile));
     let message = match not_ready_reason {
@@ -207,25 +205,13 @@ fn parse_meld(errors: &mut InvalidArgument, i: usize, m: &pb::Meld) -> Option<Me
             return None;
         }
     };
-    let kind = match pb::MeldKind::try_from(m.kind) {
-        Ok(pb::MeldKind::Chi) => MeldKind::Chi,
-        Ok(pb::MeldKind::Pon) => MeldKind::Pon,
-        Ok(pb::MeldKind::Kan) => MeldKind::Kan,
-        // Unspecified: read the kind from the tiles; from_tiles then checks the shape.
-        Ok(pb::MeldKind::Unspecified) => match tiles.len() {
-            4 => MeldKind::Kan,
-            3 if tiles.iter().all(|&t| t == tiles[0]) => MeldKind::Pon,
-            _ => MeldKind::Chi,
-        },
-        Err(_) => {
-            errors.push(
-                format!("melds[{i}].kind"),
-                format!("unknown meld kind value {}", m.kind),
-            );
-            return None;
-        }
+    let meld = match decode(m.kind, &format!("melds[{i}].kind"), "meld kind", errors)? {
+        pb::MeldKind::Chi => Meld::from_tiles(MeldKind::Chi, &tiles, m.concealed),
+        pb::MeldKind::Pon => Meld::from_tiles(MeldKind::Pon, &tiles, m.concealed),
+        pb::MeldKind::Kan => Meld::from_tiles(MeldKind::Kan, &tiles, m.concealed),
+        pb::MeldKind::Unspecified => Meld::from_tiles_any_kind(&tiles, m.concealed),
     };
-    match Meld::from_tiles(kind, &tiles, m.concealed) {
+    match meld {
         Ok(meld) => Some(meld),
         Err(reason) => {
             errors.push(field, reason.to_string());
@@ -238,41 +224,29 @@ fn parse_rules(rules: Option<&pb::MahjongRules>) -> Result<Rules, InvalidArgumen
     let default = pb::MahjongRules::default();
     let r = rules.unwrap_or(&default);
     let mut errors = InvalidArgument::default();
-    let preset = match pb::MahjongPreset::try_from(r.preset) {
-        Ok(pb::MahjongPreset::Unspecified | pb::MahjongPreset::Riichi) => Preset::Riichi,
-        Ok(pb::MahjongPreset::Guobiao) => Preset::Guobiao,
-        Ok(pb::MahjongPreset::Sichuan) => Preset::Sichuan,
-        Ok(pb::MahjongPreset::Hongzhong) => Preset::Hongzhong,
-        Err(_) => {
-            errors.push("rules.preset", format!("unknown preset value {}", r.preset));
-            Preset::Riichi
-        }
+    let preset = match decode(r.preset, "rules.preset", "preset", &mut errors) {
+        Some(pb::MahjongPreset::Unspecified | pb::MahjongPreset::Riichi) | None => Preset::Riichi,
+        Some(pb::MahjongPreset::Guobiao) => Preset::Guobiao,
+        Some(pb::MahjongPreset::Sichuan) => Preset::Sichuan,
+        Some(pb::MahjongPreset::Hongzhong) => Preset::Hongzhong,
     };
-    let karaten = match pb::KaratenPolicy::try_from(r.karaten_policy) {
-        Ok(pb::KaratenPolicy::Unspecified) => None,
-        Ok(pb::KaratenPolicy::HandNotReady) => Some(KaratenPolicy::HandNotReady),
-        Ok(pb::KaratenPolicy::OwnTilesNotReady) => Some(KaratenPolicy::OwnTilesNotReady),
-        Ok(pb::KaratenPolicy::Ready) => Some(KaratenPolicy::Ready),
-        Err(_) => {
-            errors.push(
-                "rules.karaten_policy",
-                format!("unknown karaten policy value {}", r.karaten_policy),
-            );
-            None
-        }
+    let policy = decode(
+        r.karaten_policy,
+        "rules.karaten_policy",
+        "karaten policy",
+        &mut errors,
+    );
+    let karaten = match policy {
+        Some(pb::KaratenPolicy::Unspecified) | None => None,
+        Some(pb::KaratenPolicy::HandNotReady) => Some(KaratenPolicy::HandNotReady),
+        Some(pb::KaratenPolicy::OwnTilesNotReady) => Some(KaratenPolicy::OwnTilesNotReady),
+        Some(pb::KaratenPolicy::Ready) => Some(KaratenPolicy::Ready),
     };
-    let void_suit = match pb::MahjongSuit::try_from(r.void_suit) {
-        Ok(pb::MahjongSuit::Unspecified) => None,
-        Ok(pb::MahjongSuit::Characters) => Some(Some(TileSuit::Man)),
-        Ok(pb::MahjongSuit::Dots) => Some(Some(TileSuit::Pin)),
-        Ok(pb::MahjongSuit::Bamboo) => Some(Some(TileSuit::Sou)),
-        Err(_) => {
-            errors.push(
-                "rules.void_suit",
-                format!("unknown suit value {}", r.void_suit),
-            );
-            None
-        }
+    let void_suit = match decode(r.void_suit, "rules.void_suit", "suit", &mut errors) {
+        Some(pb::MahjongSuit::Unspecified) | None => None,
+        Some(pb::MahjongSuit::Characters) => Some(Some(TileSuit::Man)),
+        Some(pb::MahjongSuit::Dots) => Some(Some(TileSuit::Pin)),
+        Some(pb::MahjongSuit::Bamboo) => Some(Some(TileSuit::Sou)),
     };
     let wildcards = r.wildcards.as_ref().and_then(|w| match parse_tiles(w) {
         Ok(t) => Some(t),
