@@ -342,6 +342,22 @@ mod tests {
     use crate::mahjong::rules::Preset;
     use crate::tiles::parse_tiles;
 
+    #[test]
+    fn a_meld_without_a_kind_is_read_from_its_tiles() {
+        let meld = |text: &str| Meld::from_tiles_any_kind(&parse_tiles(text).unwrap(), false);
+        assert_eq!(meld("1111p").unwrap().kind, MeldKind::Kan);
+        assert_eq!(meld("555z").unwrap().kind, MeldKind::Pon);
+        assert_eq!(meld("345m").unwrap().kind, MeldKind::Chi);
+        // Three tiles that are no pon are read as a chi, and then fail its shape check.
+        assert!(matches!(
+            meld("135m"),
+            Err(MeldError::Shape {
+                kind: MeldKind::Chi,
+                ..
+            })
+        ));
+    }
+
     fn t(s: &str) -> Vec<Tile> {
         parse_tiles(s).unwrap()
     }
