@@ -160,6 +160,14 @@ pub enum TileParseError {
         /// The suit letter.
         ch: char,
     },
+    /// One tile was asked for (`"5m"`), but the text holds none or several.
+    #[error("{text:?} is not one tile ({count} tiles)")]
+    NotOneTile {
+        /// The whole input.
+        text: String,
+        /// Tiles read.
+        count: usize,
+    },
     /// A digit that is not a tile of its suit (`8z`, `9z`).
     #[error("{digit}{suit} is not a tile (honours are 1z-7z) in {text:?}")]
     NoSuchTile {
@@ -170,6 +178,21 @@ pub enum TileParseError {
         /// The suit letter.
         suit: char,
     },
+}
+
+impl std::str::FromStr for Tile {
+    type Err = TileParseError;
+
+    /// Reads one tile in MPSZ notation: `"5m"`, `"0p"` (a red five), `"7z"`.
+    fn from_str(text: &str) -> Result<Tile, TileParseError> {
+        match parse_tiles(text)?[..] {
+            [tile] => Ok(tile),
+            ref tiles => Err(TileParseError::NotOneTile {
+                text: text.to_string(),
+                count: tiles.len(),
+            }),
+        }
+    }
 }
 
 /// Reads a compact MPSZ string (`"123m456p789s1122z"`) into tiles, in input order.
@@ -243,6 +266,17 @@ pub fn format_tiles(tiles: &[Tile]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_tile_parses_with_from_str() {
+        assert_eq!(
+            "0p".parse::<Tile>(),
+            Ok(Tile::new(TileSuit::Pin, 5).unwrap())
+        );
+        assert_eq!("7z".parse::<Tile>().unwrap().to_string(), "7z");
+        assert!("12m".parse::<Tile>().is_err());
+        assert!("".parse::<Tile>().is_err());
+    }
 
     #[test]
     fn parses_compact_hands() {
