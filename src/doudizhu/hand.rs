@@ -513,6 +513,19 @@ mod tests {
     }
 
     #[test]
+    #[should_panic(expected = "not within the 54-card deck")]
+    fn a_two_deck_list_never_reaches_a_one_deck_table() {
+        let eight = list("3 3 3 3 3 3 3 3", Game::FourPlayer).unwrap();
+        let _ = crate::doudizhu::list_plays(
+            &crate::doudizhu::Table::STANDARD,
+            &eight,
+            None,
+            None,
+            None,
+        );
+    }
+
+    #[test]
     fn counts_lists_check_the_deck() {
         let mut counts = Game::ThreePlayer.full_deck();
         assert!(CardList::from_counts(counts, Game::ThreePlayer).is_ok());
