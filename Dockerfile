@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # Multi-stage build: dependencies are compiled in their own cached layer (cargo-chef), the
 # runtime image is distroless (glibc + libgcc, no shell) and runs as a non-root user.
 ARG RUST_IMAGE=rust:1.95-bookworm
@@ -30,7 +29,9 @@ ENV CARDRULES_LISTEN=0.0.0.0:50051 \
     CARDRULES_LOG_FORMAT=json
 EXPOSE 50051
 STOPSIGNAL SIGTERM
+# With no --addr the healthcheck reads CARDRULES_LISTEN like `serve` does (0.0.0.0 asked as
+# 127.0.0.1), so it follows a port changed with `-e CARDRULES_LISTEN=0.0.0.0:PORT`.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
-    CMD ["/usr/local/bin/cardrules", "healthcheck", "--addr", "http://127.0.0.1:50051"]
+    CMD ["/usr/local/bin/cardrules", "healthcheck"]
 ENTRYPOINT ["/usr/local/bin/cardrules"]
 CMD ["serve"]

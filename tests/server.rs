@@ -34,7 +34,8 @@ async fn health_reports_serving_for_the_server_and_the_service() {
 async fn healthcheck_command_logic_succeeds_then_fails_after_shutdown() {
     let server = TestServer::start().await;
     let args = healthcheck::HealthcheckArgs {
-        addr: server.url(),
+        addr: Some(server.url()),
+        listen: "127.0.0.1:1".parse().unwrap(),
         service: String::new(),
         // Only guards against a hang: the check answers at once, and after shutdown the
         // connection is refused at once.
@@ -43,6 +44,23 @@ async fn healthcheck_command_logic_succeeds_then_fails_after_shutdown() {
     healthcheck::check(&args).await.unwrap();
     server.shutdown().await.unwrap();
     assert!(healthcheck::check(&args).await.is_err());
+}
+
+#[tokio::test]
+async fn healthcheck_command_without_addr_asks_the_listen_address_on_loopback() {
+    let server = TestServer::start().await;
+    // What a container sets: serve on every interface (CARDRULES_LISTEN=0.0.0.0:PORT); the
+    // healthcheck, given no --addr, reads the same setting and asks 127.0.0.1:PORT.
+    let args = healthcheck::HealthcheckArgs {
+        addr: None,
+        listen: format!("0.0.0.0:{}", server.addr.port()).parse().unwrap(),
+        service: String::new(),
+        // Only guards against a hang: the check answers at once.
+        timeout_ms: 300_000,
+    };
+    assert_eq!(args.target(), server.url());
+    healthcheck::check(&args).await.unwrap();
+    server.shutdown().await.unwrap();
 }
 
 /// A Watch stream on the server's own health status.

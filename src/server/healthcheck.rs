@@ -1,6 +1,7 @@
 //! `cardrules healthcheck`: asks a server's standard health service whether it is SERVING, so a
 //! container HEALTHCHECK or a Kubernetes exec probe needs no extra binary.
 
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::time::Duration;
 
 use tonic_health::pb::HealthCheckRequest;
@@ -10,13 +11,15 @@ use tonic_health::pb::health_client::HealthClient;
 /// Settings of `cardrules healthcheck`.
 #[derive(Clone, Debug, clap::Args)]
 pub struct HealthcheckArgs {
-    /// The server to ask.
-    #[arg(
-        long,
-        env = "CARDRULES_HEALTHCHECK_ADDR",
-        default_value = "http://127.0.0.1:50051"
-    )]
-    pub addr: String,
+    /// The server to ask (a URL such as `http://127.0.0.1:50051`). When not given, the address
+    /// `serve` listens on (`--listen` / `CARDRULES_LISTEN`), asked on loopback when it is a
+    /// wildcard address (0.0.0.0 or [::]).
+    #[arg(long, env = "CARDRULES_HEALTHCHECK_ADDR")]
+    pub addr: Option<String>,
+    /// The listen address of the server to ask, read like `serve --listen`; used when `--addr` is
+    /// not given, so a container's HEALTHCHECK follows its `CARDRULES_LISTEN`.
+    #[arg(long, env = "CARDRULES_LISTEN", default_value = "127.0.0.1:50051")]
+    pub listen: SocketAddr,
     /// The service to ask about; empty means the whole server.
     #[arg(long, default_value = "")]
     pub service: String,
@@ -25,29 +28,100 @@ pub struct HealthcheckArgs {
     pub timeout_ms: u64,
 }
 
+impl HealthcheckArgs {
+    /// The URL asked: `--addr` when given, otherwise [`url_for_listen`] of `--listen`.
+    pub fn target(&self) -> String {
+        self.addr
+            .clone()
+            .unwrap_or_else(|| url_for_listen(self.listen))
+    }
+}
+
+/// The URL a local client reaches a server listening on `listen` at: a wildcard address (0.0.0.0,
+/// [::]) listens on every interface, so it is asked on the loopback address of the same family.
+pub fn url_for_listen(listen: SocketAddr) -> String {
+    let ip = match listen.ip() {
+        IpAddr::V4(ip) if ip.is_unspecified() => IpAddr::V4(Ipv4Addr::LOCALHOST),
+        IpAddr::V6(ip) if ip.is_unspecified() => IpAddr::V6(Ipv6Addr::LOCALHOST),
+        ip => ip,
+    };
+    format!("http://{}", SocketAddr::new(ip, listen.port()))
+}
+
 /// `Ok` when the server answers SERVING for the service, otherwise why not.
 pub async fn check(args: &HealthcheckArgs) -> Result<(), String> {
     let timeout = Duration::from_millis(args.timeout_ms);
-    tokio::time::timeout(timeout, ask(args))
+    let target = args.target();
+    tokio::time::timeout(timeout, ask(&target, &args.service))
         .await
-        .unwrap_or_else(|_| Err(format!("no answer from {} within {timeout:?}", args.addr)))
+        .unwrap_or_else(|_| Err(format!("no answer from {target} within {timeout:?}")))
 }
 
-async fn ask(args: &HealthcheckArgs) -> Result<(), String> {
-    let endpoint = tonic::transport::Endpoint::from_shared(args.addr.clone())
-        .map_err(|e| format!("bad address {:?}: {e}", args.addr))?;
+async fn ask(target: &str, service: &str) -> Result<(), String> {
+    let endpoint = tonic::transport::Endpoint::from_shared(target.to_owned())
+        .map_err(|e| format!("bad address {target:?}: {e}"))?;
     let channel = endpoint
         .connect()
         .await
-        .map_err(|e| format!("cannot connect to {}: {e}", args.addr))?;
+        .map_err(|e| format!("cannot connect to {target}: {e}"))?;
     let response = HealthClient::new(channel)
         .check(HealthCheckRequest {
-            service: args.service.clone(),
+            service: service.to_owned(),
         })
         .await
         .map_err(|status| format!("health check failed: {status}"))?;
     match response.into_inner().status() {
         ServingStatus::Serving => Ok(()),
-        other => Err(format!("{} reports {}", args.addr, other.as_str_name())),
+        other => Err(format!("{target} reports {}", other.as_str_name())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn url(listen: &str) -> String {
+        url_for_listen(listen.parse().unwrap())
+    }
+
+    #[test]
+    fn wildcard_listen_addresses_are_asked_on_loopback() {
+        assert_eq!(url("0.0.0.0:50051"), "http://127.0.0.1:50051");
+        assert_eq!(url("0.0.0.0:8080"), "http://127.0.0.1:8080");
+        assert_eq!(url("[::]:9000"), "http://[::1]:9000");
+    }
+
+    #[test]
+    fn specific_listen_addresses_are_asked_as_they_are() {
+        assert_eq!(url("127.0.0.1:50051"), "http://127.0.0.1:50051");
+        assert_eq!(url("10.1.2.3:7000"), "http://10.1.2.3:7000");
+        assert_eq!(url("[::1]:7000"), "http://[::1]:7000");
+        assert_eq!(url("[fe80::1]:7000"), "http://[fe80::1]:7000");
+    }
+
+    #[test]
+    fn addr_wins_over_listen_and_listen_is_the_fallback() {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Cli {
+            #[command(flatten)]
+            args: HealthcheckArgs,
+        }
+        // Flags only: a flag beats its environment variable, but the first case would see a
+        // CARDRULES_HEALTHCHECK_ADDR set around the test run (CI sets none).
+        let parse = |flags: &[&str]| {
+            Cli::try_parse_from(std::iter::once("healthcheck").chain(flags.iter().copied()))
+                .unwrap()
+                .args
+                .target()
+        };
+        assert_eq!(
+            parse(&["--listen", "0.0.0.0:6000"]),
+            "http://127.0.0.1:6000"
+        );
+        assert_eq!(
+            parse(&["--listen", "0.0.0.0:6000", "--addr", "http://10.0.0.9:7000"]),
+            "http://10.0.0.9:7000"
+        );
     }
 }
