@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+"""A cardrules client in Python: calls every RPC of CardRulesService, the standard health service,
+and reads the google.rpc.BadRequest detail of an INVALID_ARGUMENT answer.
+
+Stubs come from the proto files (never committed), e.g. from the repository root:
+
+    python3 -m grpc_tools.protoc -I proto --python_out=GEN --grpc_python_out=GEN \\
+        proto/cardrules/v1/*.proto
+    PYTHONPATH=GEN python3 examples/clients/python/client.py localhost:50051
+
+Each check is one small function registered with @check and named after the RPC it calls; a new
+RPC is one more (the coverage check fails until it has one). Exits 1 when any answer is not the
+expected one.
+"""
+
+import os
+import sys
+
+import grpc
+from google.rpc import error_details_pb2
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_status import rpc_status
+
+from cardrules.v1 import deal_pb2, doudizhu_pb2, mahjong_pb2, service_pb2, service_pb2_grpc
+
+# Every call carries a deadline: a stuck server fails the check instead of hanging the client.
+TIMEOUT_S = 10
+CHECKS = []
+
+
+def check(name):
+    """Registers a check: a function of the connected stubs that raises on a wrong answer."""
+
+    def register(fn):
+        CHECKS.append((name, fn))
+        return fn
+
+    return register
+
+
+class Mismatch(Exception):
+    pass
+
+
+def expect(got, want, what):
+    if got != want:
+        raise Mismatch(f"{what}: got {got!r}, want {want!r}")
+
+
+@check("Deal: a seeded deal is reproducible and deals 20 + 17 + 17 with a kitty of 3")
+def deal(stub, _health):
+    request = deal_pb2.DealRequest(game=deal_pb2.GAME_DOUDIZHU, seed=42, landlord_seat=0)
+    first = stub.Deal(request, timeout=TIMEOUT_S)
+    again = stub.Deal(request, timeout=TIMEOUT_S)
+    expect(again, first, "the same seed, the same deal")
+    expect([len(hand.cards) for hand in first.hands], [20, 17, 17], "hand sizes")
+    expect(first.hands[0].is_landlord, True, "seat 0 is the landlord")
+    expect(list(first.kitty), ["5D", "7C", "KS"], "kitty of seed 42")
+    expect(list(first.hands[0].cards[:3]), ["4D", "5S", "5D"], "landlord's lowest cards")
+
+
+@check("ValidatePlay: an airplane beats a lower airplane; a low four-with-pairs is TOO_LOW")
+def validate_play(stub, _health):
+    legal = stub.ValidatePlay(
+        doudizhu_pb2.ValidatePlayRequest(
+            hand=["10S", "10H", "10C", "JS", "JH", "JD", "4C", "9D", "2S", "BJ", "RJ"],
+            play=["10S", "10H", "10C", "JS", "JH", "JD", "4C", "9D"],
+            previous=["5", "5", "5", "6", "6", "6", "8", "8"],
+        ),
+        timeout=TIMEOUT_S,
+    )
+    expect(legal.legal, True, "legal")
+    reading = doudizhu_pb2.ComboType.Name(legal.reading.type)
+    expect(reading, "COMBO_TYPE_AIRPLANE_WITH_SINGLES", "reading")
+    too_low = stub.ValidatePlay(
+        doudizhu_pb2.ValidatePlayRequest(
+            rules=doudizhu_pb2.DoudizhuRules(preset=doudizhu_pb2.DOUDIZHU_PRESET_PERMISSIVE),
+            play=["3", "3", "3", "3", "4", "4", "4", "4"],
+            previous=["5", "5", "5", "5", "9", "9", "J", "J"],
+        ),
+        timeout=TIMEOUT_S,
+    )
+    expect(too_low.legal, False, "legal")
+    reason = doudizhu_pb2.IllegalPlayReason.Name(too_low.reason)
+    expect(reason, "ILLEGAL_PLAY_REASON_TOO_LOW", "reason")
+    expect(len(too_low.readings), 2, "readings of 33334444 under PERMISSIVE")
+
+
+@check("CompareCombos: a bomb beats a straight")
+def compare_combos(stub, _health):
+    answer = stub.CompareCombos(
+        doudizhu_pb2.CompareCombosRequest(
+            a=["7", "7", "7", "7"], b=["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+        ),
+        timeout=TIMEOUT_S,
+    )
+    outcome = doudizhu_pb2.ComparisonOutcome.Name(answer.outcome)
+    expect(outcome, "COMPARISON_OUTCOME_A_BEATS_B", "outcome")
+    expect(doudizhu_pb2.ComboType.Name(answer.a_reading.type), "COMBO_TYPE_BOMB", "A's reading")
+
+
+@check("ListPlays: the two plays that beat a 3-7 straight")
+def list_plays(stub, _health):
+    answer = stub.ListPlays(
+        doudizhu_pb2.ListPlaysRequest(
+            hand=["3S", "5H", "6C", "7D", "8S", "8H", "8C", "8D", "9S", "2S", "BJ"],
+            previous=["3", "4", "5", "6", "7"],
+        ),
+        timeout=TIMEOUT_S,
+    )
+    plays = [list(play.cards) for play in answer.plays]
+    expect(plays, [["5H", "6C", "7D", "8S", "9S"], ["8S", "8H", "8C", "8D"]], "plays")
+    expect(answer.truncated, False, "truncated")
+
+
+@check("MahjongWaits: 123m456p789s1122z waits on 1z and 2z, 3 live with one 1z visible")
+def mahjong_waits(stub, _health):
+    answer = stub.MahjongWaits(
+        mahjong_pb2.MahjongWaitsRequest(hand="123m456p789s1122z", visible="1z"), timeout=TIMEOUT_S
+    )
+    expect(answer.ready, True, "ready")
+    expect([(wait.tile, wait.live) for wait in answer.waits], [("1z", 1), ("2z", 2)], "waits")
+    expect(answer.live_total, 3, "live total")
+
+
+@check("MahjongAnalyze: with three melds, discarding 5z leaves a hand ready on 1m 4m")
+def mahjong_analyze(stub, _health):
+    answer = stub.MahjongAnalyze(
+        mahjong_pb2.MahjongAnalyzeRequest(
+            hand="23m11z5z",
+            visible="1m4m",
+            melds=[
+                mahjong_pb2.Meld(kind=mahjong_pb2.MELD_KIND_PON, tiles="777z"),
+                mahjong_pb2.Meld(kind=mahjong_pb2.MELD_KIND_CHI, tiles="345p"),
+                mahjong_pb2.Meld(kind=mahjong_pb2.MELD_KIND_KAN, tiles="9999s", concealed=True),
+            ],
+        ),
+        timeout=TIMEOUT_S,
+    )
+    expect(answer.complete, False, "complete")
+    best = answer.discards[0]
+    expect((best.discard, best.shanten), ("5z", 0), "best discard and the shanten it leaves")
+    expect([(tile.tile, tile.live) for tile in best.improving], [("1m", 3), ("4m", 3)], "improving")
+
+
+@check("Health: the server and CardRulesService are SERVING")
+def health(_stub, health_stub):
+    for service in ["", "cardrules.v1.CardRulesService"]:
+        request = health_pb2.HealthCheckRequest(service=service)
+        answer = health_stub.Check(request, timeout=TIMEOUT_S)
+        status = health_pb2.HealthCheckResponse.ServingStatus.Name(answer.status)
+        expect(status, "SERVING", repr(service))
+
+
+@check("Errors: a bad card is INVALID_ARGUMENT with a BadRequest violation on hand[1]")
+def bad_request(stub, _health):
+    try:
+        request = doudizhu_pb2.ValidatePlayRequest(hand=["3S", "1X"], play=["3S"])
+        stub.ValidatePlay(request, timeout=TIMEOUT_S)
+    except grpc.RpcError as error:
+        expect(error.code(), grpc.StatusCode.INVALID_ARGUMENT, "status code")
+        # The details travel in the grpc-status-details-bin trailer as a google.rpc.Status.
+        status = rpc_status.from_call(error)
+        if status is None:
+            raise Mismatch("no grpc-status-details-bin trailer")
+        violations = []
+        for detail in status.details:
+            if detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):
+                bad_request = error_details_pb2.BadRequest()
+                detail.Unpack(bad_request)
+                violations.extend(v.field for v in bad_request.field_violations)
+        expect(violations, ["hand[1]"], "fields named by BadRequest")
+    else:
+        raise Mismatch("the bad card was accepted")
+
+
+@check("Coverage: every RPC of CardRulesService has a check named after it")
+def coverage(_stub, _health):
+    rpcs = service_pb2.DESCRIPTOR.services_by_name["CardRulesService"].methods_by_name
+    checked = {name.split(":")[0] for name, _ in CHECKS}
+    expect(sorted(set(rpcs) - checked), [], "RPCs without a check")
+
+
+def main():
+    default = os.environ.get("CARDRULES_ADDR", "localhost:50051")
+    address = sys.argv[1] if len(sys.argv) > 1 else default
+    with grpc.insecure_channel(address) as channel:
+        try:
+            grpc.channel_ready_future(channel).result(timeout=TIMEOUT_S)
+        except grpc.FutureTimeoutError:
+            sys.exit(f"python client: cannot connect to {address} within {TIMEOUT_S} s")
+        stub = service_pb2_grpc.CardRulesServiceStub(channel)
+        health_stub = health_pb2_grpc.HealthStub(channel)
+        failed = 0
+        for name, fn in CHECKS:
+            try:
+                fn(stub, health_stub)
+                print(f"ok   {name}")
+            except Mismatch as why:
+                failed += 1
+                print(f"FAIL {name}: {why}")
+            except grpc.RpcError as error:
+                failed += 1
+                print(f"FAIL {name}: {error.code().name}: {error.details()}")
+    print(f"python client: {len(CHECKS) - failed} passed, {failed} failed against {address}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
