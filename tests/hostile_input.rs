@@ -1,0 +1,311 @@
+//! Whatever a buggy or hostile client sends, every RPC answers OK or INVALID_ARGUMENT (or
+//! OUT_OF_RANGE for an oversized message): never a panic (INTERNAL / UNKNOWN), never a hang, and
+//! the server keeps serving. Requests are random but shaped like real ones (card and tile
+//! alphabets with junk mixed in, any enum number, any limit and length), so they reach deep into
+//! the checks instead of failing at the first field.
+//!
+//! Case count: `CARDRULES_PROPTEST_CASES` (the default keeps the debug suite quick).
+
+mod common;
+
+use cardrules::server::pb::{
+    self, CompareCombosRequest, DealRequest, DoudizhuReadingSelector, DoudizhuRules,
+    ListPlaysRequest, MahjongAnalyzeRequest, MahjongRules, MahjongWaitsRequest, Meld,
+    ValidatePlayRequest,
+};
+use common::TestServer;
+use proptest::prelude::*;
+use prost::Message;
+use tonic::Code;
+
+fn cases() -> u32 {
+    std::env::var("CARDRULES_PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(96)
+}
+
+/// A card string: mostly real cards (suited or not), sometimes junk.
+fn card() -> impl Strategy<Value = String> {
+    let rank = prop::sample::select(vec![
+        "3", "4", "5", "6", "7", "8", "9", "10", "T", "J", "Q", "K", "A", "2",
+    ]);
+    let suit = prop::sample::select(vec!["", "", "S", "H", "C", "D", "♠"]);
+    prop_oneof![
+        6 => (rank, suit).prop_map(|(r, s)| format!("{r}{s}")),
+        2 => prop::sample::select(vec!["BJ", "RJ", "小王", "大王"]).prop_map(str::to_string),
+        1 => ".{0,6}",
+    ]
+}
+
+fn cards(max: usize) -> impl Strategy<Value = Vec<String>> {
+    prop::collection::vec(card(), 0..max)
+}
+
+/// Any enum number: mostly valid ones, sometimes out of range or negative.
+fn enum_value(valid: i32) -> impl Strategy<Value = i32> {
+    prop_oneof![4 => 0..valid, 1 => any::<i32>()]
+}
+
+fn length() -> impl Strategy<Value = Option<u32>> {
+    prop_oneof![2 => Just(None), 2 => (0u32..16).prop_map(Some), 1 => any::<u32>().prop_map(Some)]
+}
+
+fn doudizhu_rules() -> impl Strategy<Value = Option<DoudizhuRules>> {
+    let flags = prop::collection::vec(prop::option::of(any::<bool>()), 9);
+    let rules = (
+        enum_value(4),
+        enum_value(4),
+        flags,
+        length(),
+        length(),
+        length(),
+    )
+        .prop_map(|(preset, game, f, straight, pair_straight, airplane)| {
+            // Field by field on a default, so that rules fields added later keep their default.
+            let mut rules = DoudizhuRules {
+                preset,
+                game,
+                ..Default::default()
+            };
+            rules.trio_with_pair = f[0];
+            rules.four_with_two_singles = f[1];
+            rules.four_with_two_pairs = f[2];
+            rules.kickers_may_repeat = f[3];
+            rules.kickers_may_include_joker = f[4];
+            rules.kickers_may_include_rocket = f[5];
+            rules.kickers_may_include_bomb = f[6];
+            rules.kickers_may_include_adjacent_trio = f[7];
+            rules.bomb_as_two_pairs = f[8];
+            rules.min_straight_length = straight;
+            rules.min_pair_straight_length = pair_straight;
+            rules.min_airplane_length = airplane;
+            rules
+        });
+    prop::option::of(rules)
+}
+
+fn selector() -> impl Strategy<Value = Option<DoudizhuReadingSelector>> {
+    let selector = (enum_value(15), prop::option::of(card()), length()).prop_map(
+        |(r#type, rank, chain_length)| DoudizhuReadingSelector {
+            r#type,
+            rank,
+            chain_length,
+        },
+    );
+    prop::option::of(selector)
+}
+
+/// A tile string: MPSZ groups, sometimes with junk.
+fn tiles(max: usize) -> impl Strategy<Value = String> {
+    prop_oneof![
+        8 => prop::collection::vec(("[0-9]{1,4}", "[mpsz]"), 0..max)
+            .prop_map(|groups| groups.into_iter().map(|(d, s)| d + &s).collect()),
+        1 => ".{0,12}",
+    ]
+}
+
+fn mahjong_rules() -> impl Strategy<Value = Option<MahjongRules>> {
+    let flags = prop::collection::vec(prop::option::of(any::<bool>()), 7);
+    let rules = (
+        enum_value(5),
+        flags,
+        prop::option::of(tiles(3)),
+        enum_value(4),
+        enum_value(4),
+        length(),
+    )
+        .prop_map(
+            |(preset, f, wildcards, void_suit, karaten_policy, wildcard_copies)| MahjongRules {
+                preset,
+                seven_pairs: f[0],
+                seven_pairs_quads: f[1],
+                thirteen_orphans: f[2],
+                knitted: f[3],
+                wildcards,
+                honors: f[4],
+                three_player: f[5],
+                void_suit,
+                chi: f[6],
+                karaten_policy,
+                wildcard_fifth_copy: f[0],
+                wildcard_copies,
+            },
+        );
+    prop::option::of(rules)
+}
+
+fn melds() -> impl Strategy<Value = Vec<Meld>> {
+    let meld = (enum_value(4), tiles(2), any::<bool>()).prop_map(|(kind, tiles, concealed)| Meld {
+        kind,
+        tiles,
+        concealed,
+    });
+    prop::collection::vec(meld, 0..5)
+}
+
+/// One request of any RPC.
+#[derive(Debug, Clone)]
+enum Call {
+    Deal(DealRequest),
+    Validate(ValidatePlayRequest),
+    Compare(CompareCombosRequest),
+    List(ListPlaysRequest),
+    Waits(MahjongWaitsRequest),
+    Analyze(MahjongAnalyzeRequest),
+}
+
+fn call() -> impl Strategy<Value = Call> {
+    prop_oneof![
+        (
+            enum_value(4),
+            any::<Option<u64>>(),
+            prop::option::of(0u32..6),
+            any::<bool>(),
+            enum_value(4)
+        )
+            .prop_map(
+                |(game, seed, landlord_seat, include_flowers, wildcard_draw)| {
+                    Call::Deal(DealRequest {
+                        game,
+                        seed,
+                        landlord_seat,
+                        include_flowers,
+                        wildcard_draw,
+                    })
+                }
+            ),
+        (
+            doudizhu_rules(),
+            cards(24),
+            cards(10),
+            cards(8),
+            selector(),
+            selector()
+        )
+            .prop_map(
+                |(rules, hand, play, previous, previous_reading, intended)| {
+                    Call::Validate(ValidatePlayRequest {
+                        rules,
+                        hand,
+                        play,
+                        previous,
+                        previous_reading,
+                        intended,
+                    })
+                }
+            ),
+        (
+            doudizhu_rules(),
+            cards(10),
+            cards(10),
+            selector(),
+            selector()
+        )
+            .prop_map(|(rules, a, b, a_reading, b_reading)| Call::Compare(
+                CompareCombosRequest {
+                    rules,
+                    a,
+                    b,
+                    a_reading,
+                    b_reading,
+                }
+            )),
+        (
+            doudizhu_rules(),
+            cards(21),
+            cards(8),
+            selector(),
+            enum_value(15),
+            prop_oneof![0u32..50, any::<u32>()]
+        )
+            .prop_map(|(rules, hand, previous, previous_reading, r#type, limit)| {
+                Call::List(ListPlaysRequest {
+                    rules,
+                    hand,
+                    previous,
+                    previous_reading,
+                    r#type,
+                    limit,
+                })
+            }),
+        (tiles(6), melds(), tiles(4), mahjong_rules(), any::<bool>()).prop_map(
+            |(hand, melds, visible, rules, decompose)| Call::Waits(MahjongWaitsRequest {
+                hand,
+                melds,
+                visible,
+                rules,
+                decompose,
+            })
+        ),
+        (tiles(6), melds(), tiles(4), mahjong_rules()).prop_map(|(hand, melds, visible, rules)| {
+            Call::Analyze(MahjongAnalyzeRequest {
+                hand,
+                melds,
+                visible,
+                rules,
+            })
+        }),
+    ]
+}
+
+async fn send(
+    client: &mut pb::card_rules_service_client::CardRulesServiceClient<tonic::transport::Channel>,
+    call: Call,
+) -> Result<(), tonic::Status> {
+    match call {
+        Call::Deal(r) => client.deal(r).await.map(drop),
+        Call::Validate(r) => client.validate_play(r).await.map(drop),
+        Call::Compare(r) => client.compare_combos(r).await.map(drop),
+        Call::List(r) => client.list_plays(r).await.map(drop),
+        Call::Waits(r) => client.mahjong_waits(r).await.map(drop),
+        Call::Analyze(r) => client.mahjong_analyze(r).await.map(drop),
+    }
+}
+
+fn acceptable(result: &Result<(), tonic::Status>) -> bool {
+    match result {
+        Ok(()) => true,
+        Err(status) => matches!(status.code(), Code::InvalidArgument | Code::OutOfRange),
+    }
+}
+
+#[test]
+fn random_requests_get_an_answer_or_a_field_error() {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let server = runtime.block_on(TestServer::start());
+    let client = runtime.block_on(server.client());
+    let config = ProptestConfig::with_cases(cases() * 6);
+    proptest!(config, |(call in call())| {
+        let result = runtime.block_on(send(&mut client.clone(), call.clone()));
+        prop_assert!(acceptable(&result), "{call:?} -> {result:?}");
+    });
+    runtime.block_on(server.shutdown()).unwrap();
+}
+
+/// Random bytes, decoded as each request type where they parse as protobuf at all, then sent.
+#[test]
+fn random_bytes_that_decode_are_answered_too() {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let server = runtime.block_on(TestServer::start());
+    let client = runtime.block_on(server.client());
+    let decoded = std::cell::Cell::new(0u32);
+    proptest!(ProptestConfig::with_cases(cases() * 8), |(bytes in prop::collection::vec(any::<u8>(), 0..64))| {
+        let calls = [
+            DealRequest::decode(&bytes[..]).ok().map(Call::Deal),
+            ValidatePlayRequest::decode(&bytes[..]).ok().map(Call::Validate),
+            CompareCombosRequest::decode(&bytes[..]).ok().map(Call::Compare),
+            ListPlaysRequest::decode(&bytes[..]).ok().map(Call::List),
+            MahjongWaitsRequest::decode(&bytes[..]).ok().map(Call::Waits),
+            MahjongAnalyzeRequest::decode(&bytes[..]).ok().map(Call::Analyze),
+        ];
+        for call in calls.into_iter().flatten() {
+            decoded.set(decoded.get() + 1);
+            let result = runtime.block_on(send(&mut client.clone(), call.clone()));
+            prop_assert!(acceptable(&result), "{call:?} -> {result:?}");
+        }
+    });
+    // The empty message decodes as every type, so at least that much was sent.
+    assert!(decoded.get() >= 6);
+    runtime.block_on(server.shutdown()).unwrap();
+}
