@@ -2,9 +2,8 @@
 
 use std::fmt;
 
-use super::hand::MeldKind;
 use crate::error::InvalidArgument;
-use crate::tiles::{Tile, format_tiles};
+use crate::tiles::Tile;
 
 /// The request field an error is about, spelled as the proto field path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,34 +85,6 @@ pub enum MahjongError {
         /// What is wrong.
         reason: String,
     },
-}
-
-/// Why [`Meld::from_tiles`](super::Meld::from_tiles) rejects a meld.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum MeldError {
-    /// No tiles at all.
-    #[error("a meld needs tiles")]
-    Empty,
-    /// The tiles are not the shape of the meld kind.
-    #[error("{} is not a valid meld: {}", format_tiles(tiles), shape_rule(*kind))]
-    Shape {
-        /// The kind the tiles were read as.
-        kind: MeldKind,
-        /// The tiles given.
-        tiles: Vec<Tile>,
-    },
-    /// A chi or pon marked concealed.
-    #[error("only a kan can be concealed")]
-    ConcealedNotKan,
-}
-
-/// The shape a meld kind needs, in words.
-fn shape_rule(kind: MeldKind) -> &'static str {
-    match kind {
-        MeldKind::Chi => "a chi is three consecutive tiles of one suit, e.g. 345p",
-        MeldKind::Pon => "a pon is three identical tiles, e.g. 555z",
-        MeldKind::Kan => "a kan is four identical tiles, e.g. 1111p",
-    }
 }
 
 impl MahjongError {

@@ -23,6 +23,7 @@ mod engine;
 mod error;
 mod forms;
 mod hand;
+mod meld;
 mod rules;
 mod standard;
 mod tables;
@@ -30,9 +31,9 @@ mod waits;
 
 pub use analyze::{AnalyzeResult, DiscardOption, Improvement, analyze};
 pub use decompose::{Decomposition, Group, GroupKind};
-pub use error::{Field, MahjongError, MeldError};
+pub use error::{Field, MahjongError};
 pub use forms::{Form, FormSet};
-pub use hand::{Meld, MeldKind};
+pub use meld::{Meld, MeldError, MeldKind};
 pub use rules::{KaratenPolicy, Preset, RuleOverrides, Rules};
 pub use tables::warm_up;
 pub use waits::{

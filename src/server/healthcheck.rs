@@ -13,7 +13,7 @@ use tonic_health::pb::health_client::HealthClient;
 pub struct HealthcheckArgs {
     /// The server to ask (a URL such as `http://127.0.0.1:50051`). When not given, the address
     /// `serve` listens on (`--listen` / `CARDRULES_LISTEN`), asked on loopback when it is a
-    /// wildcard address (0.0.0.0 or [::]).
+    /// wildcard address (0.0.0.0 or `[::]`).
     #[arg(long, env = "CARDRULES_HEALTHCHECK_ADDR")]
     pub addr: Option<String>,
     /// The listen address of the server to ask, read like `serve --listen`; used when `--addr` is
@@ -38,7 +38,7 @@ impl HealthcheckArgs {
 }
 
 /// The URL a local client reaches a server listening on `listen` at: a wildcard address (0.0.0.0,
-/// [::]) listens on every interface, so it is asked on the loopback address of the same family.
+/// `[::]`) listens on every interface, so it is asked on the loopback address of the same family.
 pub fn url_for_listen(listen: SocketAddr) -> String {
     let ip = match listen.ip() {
         IpAddr::V4(ip) if ip.is_unspecified() => IpAddr::V4(Ipv4Addr::LOCALHOST),
