@@ -319,6 +319,8 @@ fn with_kickers(
                 length,
                 size,
                 kickers,
+                wild_as: RankCounts::EMPTY,
+                bomb_kind: None,
             });
         }
     }

@@ -61,6 +61,7 @@ where
     hand.assert_within(table.game());
     let mut generator = Generator {
         hand: hand.counts().0,
+        table,
         rules: table.rules(),
         previous,
         filter: kind,
@@ -116,6 +117,7 @@ pub fn list_plays(
 
 struct Generator<'a, F> {
     hand: [u8; RANKS],
+    table: &'a Table,
     rules: &'a Rules,
     previous: Option<&'a Combo>,
     filter: Option<ComboKind>,
@@ -147,7 +149,7 @@ where
     }
 
     fn qualifies(&self, combo: &Combo) -> bool {
-        self.allowed(combo.kind) && self.previous.is_none_or(|p| beats(combo, p))
+        self.allowed(combo.kind) && self.previous.is_none_or(|p| beats(self.table, combo, p))
     }
 
     fn run(&mut self) -> ControlFlow<()> {
@@ -382,6 +384,8 @@ where
                 length,
                 size,
                 kickers: RankCounts::EMPTY,
+                wild_as: RankCounts::EMPTY,
+                bomb_kind: None,
             },
             main,
             chosen: [0; RANKS],

@@ -42,6 +42,7 @@ pub use enumerate::{Play, for_each_play, list_plays};
 pub use hand::{CardList, CardListError, CardNamer, Missing};
 pub use reading::{MAX_READINGS, ReadingSelector, Readings, choose_reading};
 pub use rules::{
-    Game, InvalidRules, Preset, RuleOverrides, Rules, RulesError, Table, TooManyCopies,
+    BombKind, BombOrder, Game, InvalidRules, Preset, RuleOverrides, Rules, RulesError, Table,
+    TooManyCopies, WildRanks,
 };
 pub use validate::{IllegalReason, Situation, Verdict, validate_play};

@@ -167,7 +167,7 @@ pub fn validate_play(table: &Table, situation: &Situation<'_>) -> Verdict {
             .iter()
             .filter(|r| intended.is_none_or(|s| s.matches(r)))
     };
-    if let Some(winner) = candidates().find(|r| beats(r, previous)) {
+    if let Some(winner) = candidates().find(|r| beats(table, r, previous)) {
         return Verdict::legal(Some(*winner), readings);
     }
     let same_kind = |r: &&Combo| r.kind == previous.kind;

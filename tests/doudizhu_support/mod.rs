@@ -176,6 +176,8 @@ pub fn readings(play: &[u8; 15], rules: &Rules) -> Vec<Combo> {
                             length: length as u8,
                             size,
                             kickers: RankCounts(rest),
+                            wild_as: RankCounts::EMPTY,
+                            bomb_kind: None,
                         });
                     }
                 }
@@ -298,6 +300,7 @@ pub fn any_rules() -> impl Strategy<Value = Rules> {
                 min_straight_length: straight,
                 min_pair_straight_length: pairs,
                 min_airplane_length: airplane,
+                ..Rules::STANDARD
             };
             // Drop the overrides whose prerequisite is off, so the rules validate.
             rules.kickers_may_include_rocket &= rules.kickers_may_include_joker;

@@ -3,7 +3,7 @@
 use super::super::enums::decode;
 use super::super::pb;
 use crate::cards::parse_card;
-use crate::doudizhu::{CardList, Combo, ComboKind, Game, IllegalReason, ReadingSelector};
+use crate::doudizhu::{BombKind, CardList, Combo, ComboKind, Game, IllegalReason, ReadingSelector};
 use crate::error::InvalidArgument;
 
 /// Checks a card list against `game`, recording every bad entry under `field[i]`.
@@ -91,6 +91,17 @@ pub(super) fn combo_to_pb(combo: &Combo) -> pb::DoudizhuCombo {
             .ranks()
             .map(|r| r.symbol().to_string())
             .collect(),
+        wild_as: combo
+            .wild_as
+            .ranks()
+            .map(|r| r.symbol().to_string())
+            .collect(),
+        bomb_kind: match combo.bomb_kind {
+            None => pb::BombKind::Unspecified,
+            Some(BombKind::Soft) => pb::BombKind::Soft,
+            Some(BombKind::Hard) => pb::BombKind::Hard,
+            Some(BombKind::Pure) => pb::BombKind::Pure,
+        } as i32,
     }
 }
 

@@ -163,11 +163,11 @@ pub fn compare_combos(
     }
     errors.or_ok(())?;
     // Both sides read: a missing side recorded an error above.
-    let (Some(a), Some(b)) = (a, b) else {
+    let (Some(table), Some(a), Some(b)) = (table, a, b) else {
         return Err(InvalidArgument::new("a", "unreadable"));
     };
     let Some(comparison) =
-        doudizhu::compare_plays(&a, a_selector.as_ref(), &b, b_selector.as_ref())
+        doudizhu::compare_plays(&table, &a, a_selector.as_ref(), &b, b_selector.as_ref())
     else {
         return Err(InvalidArgument::new("a_reading", "no matching reading"));
     };
@@ -276,7 +276,7 @@ mod tests {
                     deck.shuffle(&mut rng);
                     let hand: Vec<String> = deck[..20].to_vec();
                     let listed = list_plays(pb::ListPlaysRequest {
-                        rules,
+                        rules: rules.clone(),
                         hand: hand.clone(),
                         ..Default::default()
                     })
@@ -284,7 +284,7 @@ mod tests {
                     assert!(!listed.plays.is_empty());
                     for play in listed.plays {
                         let verdict = validate_play(pb::ValidatePlayRequest {
-                            rules,
+                            rules: rules.clone(),
                             hand: hand.clone(),
                             play: play.cards.clone(),
                             ..Default::default()
