@@ -224,7 +224,8 @@ pub enum BombOrder {
 pub enum BombKind {
     /// Some wildcard stands for another rank (软炸).
     Soft,
-    /// No wildcard stands for another rank (硬炸; every natural bomb).
+    /// No wildcard stands for another rank (硬炸). The natural cards of a wild rank are
+    /// wildcards, so a hard bomb holds no wildcard: the hard bombs are the natural ones.
     Hard,
     /// Every card is a wildcard (纯癞子炸).
     Pure,
