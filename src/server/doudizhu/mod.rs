@@ -8,9 +8,11 @@ mod convert;
 mod messages;
 mod rules;
 
-use self::convert::{card_list, combo_to_pb, kind_filter, reason_to_pb, selector_from};
+use self::convert::{
+    card_list, combo_to_pb, kind_filter, laizi_card_list, reason_to_pb, selector_from,
+};
 use super::pb;
-use crate::doudizhu::{self, Combo, Game, Readings, Situation, Table, choose_reading};
+use crate::doudizhu::{self, Combo, Game, Situation, Table, choose_reading};
 use crate::error::InvalidArgument;
 
 /// The most plays one ListPlays response holds: above the largest census (PERMISSIVE's 33,675
@@ -19,18 +21,23 @@ use crate::error::InvalidArgument;
 pub const MAX_LISTED_PLAYS: usize = 40_000;
 
 /// Reads one play that must be a combo (a side of a comparison, or the previous play): its
-/// readings, or `None` with the problem recorded under `field`. Without a valid table there is
-/// nothing to classify against (its problems are already recorded).
+/// readings (under laizi rules, its fits), or `None` with the problem recorded under `field`.
+/// Without a valid table there is nothing to classify against (its problems are already
+/// recorded).
 fn readings_of(
     field: &str,
     texts: &[String],
     game: Game,
     table: Option<&Table>,
     errors: &mut InvalidArgument,
-) -> Option<(doudizhu::CardList, Readings)> {
+) -> Option<(doudizhu::CardList, Vec<Combo>)> {
     let cards = card_list(field, texts, game, errors)?;
     let table = table?;
-    let readings = doudizhu::classify(table, cards.counts());
+    let readings: Vec<Combo> = if table.wild().is_empty() {
+        doudizhu::classify(table, cards.counts()).to_vec()
+    } else {
+        doudizhu::fit_wildcards(table, cards.counts())
+    };
     if readings.is_empty() {
         errors.push(
             field,
@@ -186,6 +193,79 @@ pub fn compare_combos(
     })
 }
 
+/// Answers a `FitWildcardsRequest`.
+pub fn fit_wildcards(
+    request: pb::FitWildcardsRequest,
+) -> Result<pb::FitWildcardsResponse, InvalidArgument> {
+    let mut errors = InvalidArgument::default();
+    let (game, table) = rules::table_from(request.rules.as_ref(), &mut errors);
+    let play = if request.play.is_empty() {
+        errors.push("play", "required: the cards of the play");
+        None
+    } else {
+        laizi_card_list("play", &request.play, game, table.as_ref(), &mut errors)
+    };
+    let previous = previous_from(
+        &request.previous,
+        request.previous_reading.as_ref(),
+        game,
+        table.as_ref(),
+        &mut errors,
+    );
+    let kind = kind_filter(request.r#type, "type", &mut errors);
+    let limit = limit_from(request.limit, &mut errors);
+    errors.or_ok(())?;
+    let (Some(table), Some(play)) = (table, play) else {
+        return Err(InvalidArgument::new("play", "unreadable"));
+    };
+    let mut fits = doudizhu::fit_wildcards(&table, play.counts());
+    fits.retain(|fit| kind.is_none_or(|k| fit.kind == k));
+    let truncated = fits.len() > limit;
+    fits.truncate(limit);
+    let wildcards = play.wildcards(table.wild());
+    let fits = fits
+        .iter()
+        .map(|fit| pb::WildcardFit {
+            reading: Some(combo_to_pb(fit)),
+            assignments: if play.is_suited() {
+                doudizhu::assign_wildcards(&wildcards, &fit.wild_as)
+                    .into_iter()
+                    .map(|(card, rank)| pb::WildcardAssignment {
+                        card: card.to_string(),
+                        rank: rank.symbol().to_string(),
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            beats_previous: previous
+                .as_ref()
+                .is_some_and(|p| doudizhu::beats(&table, fit, p)),
+        })
+        .collect();
+    Ok(pb::FitWildcardsResponse {
+        fits,
+        truncated,
+        previous_reading: previous.as_ref().map(combo_to_pb),
+        wildcards: wildcards.len() as u32,
+    })
+}
+
+/// The `limit` of a listing request: 0 is the maximum; above it is recorded.
+fn limit_from(limit: u32, errors: &mut InvalidArgument) -> usize {
+    match limit as usize {
+        0 => MAX_LISTED_PLAYS,
+        limit @ 1..=MAX_LISTED_PLAYS => limit,
+        limit => {
+            errors.push(
+                "limit",
+                format!("at most {MAX_LISTED_PLAYS} plays per call, got {limit}"),
+            );
+            MAX_LISTED_PLAYS
+        }
+    }
+}
+
 /// Answers a `ListPlaysRequest`.
 pub fn list_plays(request: pb::ListPlaysRequest) -> Result<pb::ListPlaysResponse, InvalidArgument> {
     let mut errors = InvalidArgument::default();
@@ -204,17 +284,7 @@ pub fn list_plays(request: pb::ListPlaysRequest) -> Result<pb::ListPlaysResponse
         &mut errors,
     );
     let kind = kind_filter(request.r#type, "type", &mut errors);
-    let limit = match request.limit as usize {
-        0 => MAX_LISTED_PLAYS,
-        limit @ 1..=MAX_LISTED_PLAYS => limit,
-        limit => {
-            errors.push(
-                "limit",
-                format!("at most {MAX_LISTED_PLAYS} plays per call, got {limit}"),
-            );
-            MAX_LISTED_PLAYS
-        }
-    };
+    let limit = limit_from(request.limit, &mut errors);
     errors.or_ok(())?;
     let (Some(table), Some(hand)) = (table, hand) else {
         return Err(InvalidArgument::new("hand", "unreadable"));
