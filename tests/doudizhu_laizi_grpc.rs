@@ -256,3 +256,87 @@ async fn a_dealt_laizi_hand_fits_its_wildcards() {
         assert_eq!(fit.assignments.len(), wildcards);
     }
 }
+
+#[tokio::test]
+async fn validate_play_and_compare_combos_read_wildcards() {
+    use cardrules::server::pb::{
+        CompareCombosRequest, ComparisonOutcome, IllegalPlayReason, ValidatePlayRequest,
+    };
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+
+    // 3 is wild: 4 4 4 + 3H over 2 2 2 + 5: only the soft bomb beats.
+    let response = client
+        .validate_play(ValidatePlayRequest {
+            rules: wild("3"),
+            hand: cards("4S 4H 4C 3H 9D"),
+            play: cards("4S 4H 4C 3H"),
+            previous: cards("2 2 2 5"),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(response.legal, "{response:?}");
+    let reading = response.reading.unwrap();
+    assert_eq!(reading.r#type, ComboType::Bomb as i32);
+    assert_eq!(reading.wild_as, ["4"]);
+    assert_eq!(reading.bomb_kind, BombKind::Soft as i32);
+    assert_eq!(response.readings.len(), 13);
+    assert_eq!(
+        response.message,
+        "soft bomb 4 (wildcards as 4) beats trio with a single 2 + 5"
+    );
+
+    // Leading, the first reading is the lowest kind (as for plain plays): a trio with a single.
+    let response = client
+        .validate_play(ValidatePlayRequest {
+            rules: wild("3"),
+            play: cards("4 4 4 3"),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    let reading = response.reading.unwrap();
+    assert_eq!(reading.r#type, ComboType::TrioWithSingle as i32);
+    assert_eq!(reading.kickers, ["3"]);
+
+    // A wildcard cannot make 10 J Q K A reach a 2, and 3 5 9 fits nothing.
+    let response = client
+        .validate_play(ValidatePlayRequest {
+            rules: wild("9"),
+            play: cards("3 5 9"),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(response.reason, IllegalPlayReason::NotACombo as i32);
+
+    // A soft bomb of 10s against the natural bomb of 10s: the hard one wins under the default
+    // order; under SIZE_ONLY they tie.
+    for (order, outcome) in [
+        (BombOrder::Unspecified, ComparisonOutcome::BBeatsA),
+        (BombOrder::SizeOnly, ComparisonOutcome::Tie),
+    ] {
+        let response = client
+            .compare_combos(CompareCombosRequest {
+                rules: Some(DoudizhuRules {
+                    bomb_order: order as i32,
+                    ..wild("Q").unwrap()
+                }),
+                a: cards("10 10 10 Q"),
+                b: cards("10 10 10 10"),
+                a_reading: Some(DoudizhuReadingSelector {
+                    r#type: ComboType::Bomb as i32,
+                    ..Default::default()
+                }),
+                ..Default::default()
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(response.outcome, outcome as i32, "{order:?}: {response:?}");
+    }
+}

@@ -11,8 +11,8 @@ use std::collections::HashMap;
 
 use cardrules::cards::{Rank, RankCounts};
 use cardrules::doudizhu::{
-    BombKind, BombOrder, Combo, ComboKind, Game, Preset, Rules, Table, beats, fit_key,
-    fit_wildcards,
+    BombKind, BombOrder, CardList, Combo, ComboKind, Game, Outcome, Preset, ReadingSelector, Rules,
+    Situation, Table, beats, compare_plays, fit_key, fit_wildcards, play_readings, validate_play,
 };
 use doudizhu_support as reference;
 use proptest::prelude::*;
@@ -164,6 +164,43 @@ proptest! {
             prop_assert!(fit_key(&table, &pair[0]) < fit_key(&table, &pair[1]), "{:?} then {:?}", pair[0], pair[1]);
         }
         prop_assert_eq!(sorted(fits), sorted(expected));
+    }
+
+    /// ValidatePlay reads a laizi play as its fits, and the play is legal over a previous play
+    /// exactly when one of its fits beats it; CompareCombos agrees.
+    #[test]
+    fn validate_and_compare_agree_with_fits(
+        (rules, wild, play) in scenario(),
+        (_, _, other) in scenario(),
+        pick in any::<prop::sample::Index>(),
+    ) {
+        let table = Table::new(rules).unwrap().with_wild_ranks(&wild).unwrap();
+        if !rules.game.holds(&RankCounts(other)) {
+            return Ok(());
+        }
+        let list = CardList::from_counts(RankCounts(play), rules.game).unwrap();
+        let fits = fit_wildcards(&table, &RankCounts(play));
+        let verdict = validate_play(&table, &Situation::lead(&list));
+        prop_assert_eq!(verdict.is_legal(), !fits.is_empty());
+        prop_assert_eq!(sorted(verdict.all_readings().to_vec()), sorted(fits.clone()));
+        let previous_fits = play_readings(&table, &RankCounts(other));
+        if previous_fits.is_empty() {
+            return Ok(());
+        }
+        let previous = previous_fits[pick.index(previous_fits.len())];
+        let verdict = validate_play(&table, &Situation { previous: Some(&previous), ..Situation::lead(&list) });
+        let beaten = fits.iter().any(|fit| beats(&table, fit, &previous));
+        prop_assert_eq!(verdict.is_legal(), beaten);
+        if let Some(chosen) = verdict.chosen.filter(|_| beaten) {
+            prop_assert!(beats(&table, &chosen, &previous));
+        }
+        if !fits.is_empty() {
+            let pin = |c: &Combo| ReadingSelector { kind: c.kind, rank: Some(c.rank), length: Some(c.length) };
+            let readings = play_readings(&table, &RankCounts(play));
+            let result = compare_plays(&table, &readings, None, &previous_fits, Some(&pin(&previous))).unwrap();
+            let a_wins = readings.iter().any(|r| beats(&table, r, &previous));
+            prop_assert_eq!(matches!(result.outcome, Outcome::ABeatsB | Outcome::Both), a_wins);
+        }
     }
 }
 

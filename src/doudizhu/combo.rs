@@ -225,8 +225,16 @@ impl Combo {
 }
 
 impl fmt::Display for Combo {
-    /// The reading for people: `straight 3-7`, `trio 8 + 4`, `bomb 9 (5 cards)`, `rocket`.
+    /// The reading for people: `straight 3-7`, `trio 8 + 4`, `bomb 9 (5 cards)`, `rocket`; under
+    /// laizi rules with what the wildcards stand for and the bomb kind:
+    /// `trio with a single 4 + 9 (wildcards as 4 9)`, `soft bomb 4 (wildcards as 4)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.bomb_kind {
+            Some(BombKind::Soft) => f.write_str("soft ")?,
+            Some(BombKind::Hard) => f.write_str("hard ")?,
+            Some(BombKind::Pure) => f.write_str("pure laizi ")?,
+            None => {}
+        }
         f.write_str(self.kind.name())?;
         if self.kind == ComboKind::Rocket {
             return Ok(());
@@ -240,6 +248,9 @@ impl fmt::Display for Combo {
         }
         if self.kind == ComboKind::Bomb && self.size != 4 {
             write!(f, " ({} cards)", self.size)?;
+        }
+        if !self.wild_as.is_empty() {
+            write!(f, " (wildcards as {})", self.wild_as)?;
         }
         Ok(())
     }

@@ -309,7 +309,10 @@ where
                 if self.hand[rank] < size {
                     continue;
                 }
-                if floor.is_some_and(|f| (size, rank) <= (f.size, f.rank.index())) {
+                // The table's bomb order: a soft or pure previous bomb (laizi) need not rank by
+                // size and rank alone.
+                let bomb = Combo::bare(ComboKind::Bomb, Rank::ALL[rank], 1, size);
+                if floor.is_some_and(|f| !beats(self.table, &bomb, &f)) {
                     continue;
                 }
                 self.emit_bare(ComboKind::Bomb, rank, 1, size)?;

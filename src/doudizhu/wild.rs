@@ -46,9 +46,9 @@ const ACE: usize = 11;
 /// let play = CardList::parse(&["5", "6", "7", "8", "9"], Game::ThreePlayer).unwrap();
 /// let fits: Vec<String> = fit_wildcards(&table, play.counts())
 ///     .iter()
-///     .map(|fit| format!("{fit} (wild as {})", fit.wild_as))
+///     .map(|fit| fit.to_string())
 ///     .collect();
-/// assert_eq!(fits, ["straight 5-9 (wild as 9)", "straight 4-8 (wild as 4)"]);
+/// assert_eq!(fits, ["straight 5-9 (wildcards as 9)", "straight 4-8 (wildcards as 4)"]);
 /// ```
 pub fn fit_wildcards(table: &Table, play: &RankCounts) -> Vec<Combo> {
     let rules = table.rules();
@@ -104,6 +104,26 @@ pub fn fit_wildcards(table: &Table, play: &RankCounts) -> Vec<Combo> {
         }
     }
     fits.sort_by_cached_key(|fit| fit_key(table, fit));
+    fits
+}
+
+/// Every reading of `play` under `table` in reading order: its plain readings without wild ranks,
+/// else its fits sorted by [`Combo::reading_key`] and then the ranks the wildcards stand for (as
+/// ascending rank lists). This is the order ValidatePlay and CompareCombos choose readings in,
+/// so a play's first reading is, as for plain plays, its lowest kind (a bomb only when the cards
+/// are nothing else).
+pub fn play_readings(table: &Table, play: &RankCounts) -> Vec<Combo> {
+    if table.wild().is_empty() {
+        super::classify(table, play).to_vec()
+    } else {
+        fits_in_reading_order(table, play)
+    }
+}
+
+/// [`fit_wildcards`] in reading order (see [`play_readings`]).
+pub(crate) fn fits_in_reading_order(table: &Table, play: &RankCounts) -> Vec<Combo> {
+    let mut fits = fit_wildcards(table, play);
+    fits.sort_by_cached_key(|fit| (fit.reading_key(), fit.wild_as.0.map(|c| u8::MAX - c)));
     fits
 }
 
@@ -285,7 +305,12 @@ mod tests {
                     .bomb_kind
                     .map(|k| format!(" {k:?}").to_lowercase())
                     .unwrap_or_default();
-                format!("{fit}{kind} [{}]", fit.wild_as)
+                let plain = Combo {
+                    wild_as: RankCounts::EMPTY,
+                    bomb_kind: None,
+                    ..*fit
+                };
+                format!("{plain}{kind} [{}]", fit.wild_as)
             })
             .collect()
     }

@@ -31,13 +31,9 @@ fn readings_of(
     table: Option<&Table>,
     errors: &mut InvalidArgument,
 ) -> Option<(doudizhu::CardList, Vec<Combo>)> {
-    let cards = card_list(field, texts, game, errors)?;
+    let cards = laizi_card_list(field, texts, game, table, errors)?;
     let table = table?;
-    let readings: Vec<Combo> = if table.wild().is_empty() {
-        doudizhu::classify(table, cards.counts()).to_vec()
-    } else {
-        doudizhu::fit_wildcards(table, cards.counts())
-    };
+    let readings = doudizhu::play_readings(table, cards.counts());
     if readings.is_empty() {
         errors.push(
             field,
@@ -93,7 +89,7 @@ pub fn validate_play(
     } else {
         card_list("hand", &request.hand, game, &mut errors)
     };
-    let play = card_list("play", &request.play, game, &mut errors);
+    let play = laizi_card_list("play", &request.play, game, table.as_ref(), &mut errors);
     let intended = request
         .intended
         .as_ref()
@@ -123,7 +119,7 @@ pub fn validate_play(
         reason: reason_to_pb(verdict.reason) as i32,
         message: messages::verdict(&verdict, &play, previous.as_ref(), game.max_play_cards()),
         reading: verdict.chosen.as_ref().map(combo_to_pb),
-        readings: verdict.readings.iter().map(combo_to_pb).collect(),
+        readings: verdict.all_readings().iter().map(combo_to_pb).collect(),
         previous_reading: previous.as_ref().map(combo_to_pb),
         pass: play.is_empty(),
     })
