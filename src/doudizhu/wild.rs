@@ -11,12 +11,10 @@
 //! given kind, chain length and start the wildcards on main ranks are forced (the shortfall of
 //! each main rank), and only the wildcards left over, as kickers, are free. The card count fixes
 //! the chain length of every kind, so the candidates are a few dozen main parts plus, for each,
-//! the multisets of the leftover wildcards over the other ranks; each candidate is classified
-//! once.
+//! the multisets of the leftover wildcards over the other ranks; each candidate is one reading,
+//! checked with the classifier's own kicker rules, so the work follows the number of fits.
 
-use std::cmp::Reverse;
-
-use super::classify::classify_within_deck;
+use super::classify::{CountMasks, classify_within_deck};
 use super::combo::{Combo, ComboKind};
 use super::rules::{BombKind, Table};
 use crate::cards::{Card, Rank, RankCounts};
@@ -53,13 +51,12 @@ const ACE: usize = 11;
 pub fn fit_wildcards(table: &Table, play: &RankCounts) -> Vec<Combo> {
     let rules = table.rules();
     let mut fits = Vec::new();
-    if !rules.game.holds(play) {
+    if !rules.game.holds(play) || play.len() > rules.game.max_play_cards() {
         return fits;
     }
     let (natural, wild) = table.wild().split(play);
-    let m = wild.len();
     let laizi = !table.wild().is_empty();
-    if m == 0 {
+    if wild.is_empty() {
         for mut reading in classify_within_deck(play, rules) {
             if laizi && reading.kind == ComboKind::Bomb {
                 reading.bomb_kind = Some(BombKind::Hard);
@@ -68,43 +65,248 @@ pub fn fit_wildcards(table: &Table, play: &RankCounts) -> Vec<Combo> {
         }
         return fits;
     }
-    let candidates = if natural.is_empty() && rules.all_wildcard_play_natural {
-        vec![wild]
-    } else {
-        candidates(&natural, m)
+    let mut fitter = Fitter {
+        table,
+        natural,
+        wild,
+        fits,
     };
-    for wild_as in candidates {
-        let mut fitted = natural;
-        for (count, add) in fitted.0.iter_mut().zip(wild_as.0) {
-            *count += add;
+    if natural.is_empty() && rules.all_wildcard_play_natural {
+        // Only the natural ranks: the plain readings, each wildcard standing for itself.
+        for reading in classify_within_deck(play, rules) {
+            fitter.push(reading, wild);
         }
-        if rules.wildcards_within_deck && !rules.game.holds(&fitted) {
-            continue;
-        }
-        // Wildcards standing for other ranks, when as many as possible stand for their own.
-        let mut standing_in = wild_as;
-        for (count, own) in standing_in.0.iter_mut().zip(wild.0) {
-            *count = count.saturating_sub(own);
-        }
-        for mut reading in classify_within_deck(&fitted, rules) {
-            if !rules.wildcards_may_be_kickers && !standing_in.is_subset_of(&reading.main_cards()) {
-                continue;
-            }
-            reading.wild_as = wild_as;
-            if reading.kind == ComboKind::Bomb {
-                reading.bomb_kind = Some(if natural.is_empty() {
-                    BombKind::Pure
-                } else if standing_in.is_empty() {
-                    BombKind::Hard
-                } else {
-                    BombKind::Soft
-                });
-            }
-            fits.push(reading);
-        }
+    } else {
+        fitter.every_reading();
     }
+    let mut fits = fitter.fits;
     fits.sort_by_cached_key(|fit| fit_key(table, fit));
     fits
+}
+
+/// The state of one fitting: the play split into natural cards and wildcards, and the fits so
+/// far.
+struct Fitter<'a> {
+    table: &'a Table,
+    natural: RankCounts,
+    wild: RankCounts,
+    fits: Vec<Combo>,
+}
+
+impl Fitter<'_> {
+    /// Records `reading` of the play with the wildcards standing for `wild_as`, unless an option
+    /// forbids it.
+    fn push(&mut self, mut reading: Combo, wild_as: RankCounts) {
+        let rules = self.table.rules();
+        // Wildcards standing for other ranks, when as many as possible stand for their own.
+        let mut standing_in = wild_as;
+        for (count, own) in standing_in.0.iter_mut().zip(self.wild.0) {
+            *count = count.saturating_sub(own);
+        }
+        if !rules.wildcards_may_be_kickers && !standing_in.is_subset_of(&reading.main_cards()) {
+            return;
+        }
+        reading.wild_as = wild_as;
+        if reading.kind == ComboKind::Bomb {
+            reading.bomb_kind = Some(if self.natural.is_empty() {
+                BombKind::Pure
+            } else if standing_in.is_empty() {
+                BombKind::Hard
+            } else {
+                BombKind::Soft
+            });
+        }
+        self.fits.push(reading);
+    }
+
+    /// Every reading of every fit. A reading's main ranks hold exactly its size (kickers never
+    /// share them), so for each kind, start and chain length (the card count fixes the length)
+    /// the wildcards on main ranks are forced; the leftover wildcards are kickers on the other
+    /// ranks, each multiset of them once. Each (main part, kicker wildcards) is one candidate
+    /// reading, checked with the classifier's own kicker rules; no reading can come from two
+    /// candidates, so nothing needs deduplicating.
+    fn every_reading(&mut self) {
+        let rules = *self.table.rules();
+        let n = self.natural.0;
+        let total = self.natural.len() + self.wild.len();
+        let jokers = n[NORMAL] + n[NORMAL + 1];
+        let present: u16 = (0..NORMAL).fold(0, |mask, r| mask | (u16::from(n[r] > 0) << r));
+        let min_airplane = rules.min_airplane_length.max(2) as usize;
+        // One rank: single, pair, trio, bomb (never jokers: a wildcard is no joker).
+        if jokers == 0 && present.count_ones() <= 1 {
+            let kind = match total {
+                1 => ComboKind::Single,
+                2 => ComboKind::Pair,
+                3 => ComboKind::Trio,
+                _ => ComboKind::Bomb,
+            };
+            for r in 0..NORMAL {
+                if present == 0 || present == 1 << r {
+                    self.main_part(kind, r, 1, total as u8);
+                }
+            }
+        }
+        // Chains without kickers.
+        let chains = [
+            (ComboKind::Straight, 1, rules.min_straight_length as usize),
+            (
+                ComboKind::PairStraight,
+                2,
+                rules.min_pair_straight_length as usize,
+            ),
+            (ComboKind::Airplane, 3, min_airplane),
+        ];
+        for (kind, size, min) in chains {
+            if jokers == 0
+                && total.is_multiple_of(size)
+                && (min..=ACE + 1).contains(&(total / size))
+            {
+                let length = total / size;
+                for start in 0..=ACE + 1 - length {
+                    if present & !run(start, length) == 0 {
+                        self.main_part(kind, start, length, size as u8);
+                    }
+                }
+            }
+        }
+        // Kinds with kickers.
+        let mut kinds: [Option<(ComboKind, usize)>; 3] = [None; 3];
+        kinds[0] = match total {
+            4 => Some((ComboKind::TrioWithSingle, 1)),
+            5 if rules.trio_with_pair => Some((ComboKind::TrioWithPair, 1)),
+            6 if rules.four_with_two_singles => Some((ComboKind::FourWithTwoSingles, 1)),
+            8 if rules.four_with_two_pairs => Some((ComboKind::FourWithTwoPairs, 1)),
+            _ => None,
+        };
+        if total.is_multiple_of(4) && (min_airplane..=ACE + 1).contains(&(total / 4)) {
+            kinds[1] = Some((ComboKind::AirplaneWithSingles, total / 4));
+        }
+        if rules.trio_with_pair
+            && total.is_multiple_of(5)
+            && (min_airplane..=ACE + 1).contains(&(total / 5))
+        {
+            kinds[2] = Some((ComboKind::AirplaneWithPairs, total / 5));
+        }
+        for (kind, length) in kinds.into_iter().flatten() {
+            let size = kind.main_copies().unwrap_or(3);
+            let last = if length == 1 {
+                NORMAL - 1
+            } else {
+                ACE + 1 - length
+            };
+            for start in 0..=last {
+                self.main_part(kind, start, length, size);
+            }
+        }
+    }
+
+    /// The readings of `kind` with `size` copies of the `length` ranks from `start` as the main
+    /// part: the main ranks' shortfall forced, the other wildcards spread over the other ranks
+    /// as kickers (none for kinds without kickers, whose callers checked that every natural card
+    /// is a main card).
+    fn main_part(&mut self, kind: ComboKind, start: usize, length: usize, size: u8) {
+        let n = &self.natural.0;
+        let m = self.wild.len() as u8;
+        let mut forced = RankCounts::EMPTY;
+        let mut need = 0u8;
+        for (have, add) in n[start..start + length]
+            .iter()
+            .zip(&mut forced.0[start..start + length])
+        {
+            if *have > size {
+                return;
+            }
+            *add = size - have;
+            need += *add;
+        }
+        if need > m {
+            return;
+        }
+        let main = run(start, length);
+        let mut fitted = self.natural;
+        for (count, add) in fitted.0.iter_mut().zip(forced.0) {
+            *count += add;
+        }
+        let rules = *self.table.rules();
+        if kind.kicker_unit() == 0 {
+            if need == m && (!rules.wildcards_within_deck || rules.game.holds(&fitted)) {
+                self.push(
+                    Combo::bare(kind, Rank::ALL[start], length as u8, size),
+                    forced,
+                );
+            }
+            return;
+        }
+        self.spread(
+            kind,
+            start,
+            length,
+            size,
+            main,
+            m - need,
+            0,
+            &mut fitted,
+            &mut forced,
+        );
+    }
+
+    /// Every multiset of `free` kicker wildcards on ranks from index `from` outside `main`.
+    #[allow(clippy::too_many_arguments)]
+    fn spread(
+        &mut self,
+        kind: ComboKind,
+        start: usize,
+        length: usize,
+        size: u8,
+        main: u16,
+        free: u8,
+        from: usize,
+        fitted: &mut RankCounts,
+        wild_as: &mut RankCounts,
+    ) {
+        if free == 0 {
+            let rules = self.table.rules();
+            if rules.wildcards_within_deck && !rules.game.holds(fitted) {
+                return;
+            }
+            let masks = CountMasks::of(&fitted.0);
+            let ok = if kind.kicker_unit() == 1 {
+                masks.single_kickers_ok(main, rules)
+            } else {
+                masks.pair_kickers_ok(main, rules)
+            };
+            if ok {
+                let mut kickers = *fitted;
+                kickers.0[start..start + length].fill(0);
+                let reading = Combo {
+                    kickers,
+                    ..Combo::bare(kind, Rank::ALL[start], length as u8, size)
+                };
+                let wild_as = *wild_as;
+                self.push(reading, wild_as);
+            }
+            return;
+        }
+        for r in from..NORMAL {
+            if main & (1 << r) == 0 {
+                fitted.0[r] += 1;
+                wild_as.0[r] += 1;
+                self.spread(
+                    kind,
+                    start,
+                    length,
+                    size,
+                    main,
+                    free - 1,
+                    r,
+                    fitted,
+                    wild_as,
+                );
+                fitted.0[r] -= 1;
+                wild_as.0[r] -= 1;
+            }
+        }
+    }
 }
 
 /// Every reading of `play` under `table` in reading order: its plain readings without wild ranks,
@@ -123,7 +325,7 @@ pub fn play_readings(table: &Table, play: &RankCounts) -> Vec<Combo> {
 /// [`fit_wildcards`] in reading order (see [`play_readings`]).
 pub(crate) fn fits_in_reading_order(table: &Table, play: &RankCounts) -> Vec<Combo> {
     let mut fits = fit_wildcards(table, play);
-    fits.sort_by_cached_key(|fit| (fit.reading_key(), fit.wild_as.0.map(|c| u8::MAX - c)));
+    fits.sort_by_cached_key(|fit| (fit.reading_key(), inverted(&fit.wild_as)));
     fits
 }
 
@@ -135,116 +337,37 @@ pub(crate) fn fits_in_reading_order(table: &Table, play: &RankCounts) -> Vec<Com
 pub fn fit_key(table: &Table, fit: &Combo) -> impl Ord + use<> {
     let order = table.rules().bomb_order;
     let (tier, bomb) = match fit.kind {
-        ComboKind::Rocket => (0u8, Reverse((0, 0, 0, 0))),
-        ComboKind::Bomb => (1, Reverse(order.key(fit.size, fit.rank, fit.hardness()))),
-        _ => (2, Reverse((0, 0, 0, 0))),
+        ComboKind::Rocket => (0u8, 0),
+        ComboKind::Bomb => {
+            let (a, b, c, d) = order.key(fit.size, fit.rank, fit.hardness());
+            (1, u32::MAX - u32::from_be_bytes([a, b, c, d]))
+        }
+        _ => (2, 0),
     };
+    // The reading key packed into integers (the same order, compared in a few instructions).
+    let head = u32::from_be_bytes([
+        fit.kind as u8,
+        fit.length,
+        fit.size,
+        u8::MAX - fit.rank as u8,
+    ]);
     (
         tier,
         bomb,
-        fit.reading_key(),
-        fit.wild_as.0.map(|c| u8::MAX - c),
+        head,
+        inverted(&fit.kickers),
+        inverted(&fit.wild_as),
     )
 }
 
-/// Every multiset of `m` ranks for the wildcards that can give `natural` a reading (and some
-/// that cannot), each once.
-fn candidates(natural: &RankCounts, m: usize) -> Vec<RankCounts> {
-    let n = &natural.0;
-    let total = natural.len() + m;
-    let jokers = n[NORMAL] + n[NORMAL + 1];
-    let present: u16 = (0..NORMAL).fold(0, |mask, r| mask | (u16::from(n[r] > 0) << r));
-    let mut out: Vec<RankCounts> = Vec::new();
-    let Ok(m) = u8::try_from(m) else {
-        return out;
-    };
-    // The main part: `size` copies of `length` ranks from `start`; the shortfall is forced, and
-    // `free` wildcards are left for kickers (none for kinds without kickers).
-    let mut main_part = |start: usize, length: usize, size: u8, kickers: bool| {
-        let mut forced = RankCounts::EMPTY;
-        let mut need = 0u8;
-        for (have, add) in n[start..start + length]
-            .iter()
-            .zip(&mut forced.0[start..start + length])
-        {
-            if *have > size {
-                return;
-            }
-            *add = size - have;
-            need += *add;
-        }
-        if need > m {
-            return;
-        }
-        let free = m - need;
-        if !kickers {
-            if free == 0 && jokers == 0 && present & !run(start, length) == 0 {
-                out.push(forced);
-            }
-            return;
-        }
-        spread(&mut forced, free, 0, run(start, length), &mut out);
-    };
-    // One rank: single, pair, trio, bomb.
-    if jokers == 0 && present.count_ones() <= 1 && total <= u8::MAX as usize {
-        for r in 0..NORMAL {
-            if present == 0 || present == 1 << r {
-                main_part(r, 1, total as u8, false);
-            }
-        }
+/// Counts as one integer ordered like the ascending rank lists they stand for, of equal length
+/// (see [`Combo::reading_key`]): each count inverted, the weakest rank most significant.
+fn inverted(counts: &RankCounts) -> u128 {
+    let mut bytes = [0u8; 16];
+    for (byte, count) in bytes.iter_mut().zip(counts.0) {
+        *byte = u8::MAX - count;
     }
-    // Chains without kickers: straights, pair straights, bare airplanes.
-    for size in 1..=3u8 {
-        let size_usize = size as usize;
-        if total.is_multiple_of(size_usize) && (2..=ACE + 1).contains(&(total / size_usize)) {
-            let length = total / size_usize;
-            for start in 0..=ACE + 1 - length {
-                main_part(start, length, size, false);
-            }
-        }
-    }
-    // Kinds with kickers: (size, chain length, cards per kicker unit, kicker units).
-    let mut shapes: Vec<(u8, usize)> = Vec::with_capacity(6);
-    if total == 4 || total == 5 {
-        shapes.push((3, 1));
-    }
-    if total == 6 || total == 8 {
-        shapes.push((4, 1));
-    }
-    for per in [4, 5] {
-        if total.is_multiple_of(per) && (2..=ACE + 1).contains(&(total / per)) {
-            shapes.push((3, total / per));
-        }
-    }
-    for (size, length) in shapes {
-        let last = if length == 1 {
-            NORMAL - 1
-        } else {
-            ACE + 1 - length
-        };
-        for start in 0..=last {
-            main_part(start, length, size, true);
-        }
-    }
-    out.sort_unstable_by_key(|w| w.0);
-    out.dedup();
-    out
-}
-
-/// Adds every multiset of `free` ranks outside `main`, from rank index `from` on, to `base`,
-/// pushing each result.
-fn spread(base: &mut RankCounts, free: u8, from: usize, main: u16, out: &mut Vec<RankCounts>) {
-    if free == 0 {
-        out.push(*base);
-        return;
-    }
-    for r in from..NORMAL {
-        if main & (1 << r) == 0 {
-            base.0[r] += 1;
-            spread(base, free - 1, r, main, out);
-            base.0[r] -= 1;
-        }
-    }
+    u128::from_be_bytes(bytes)
 }
 
 /// Mask of the `length` ranks from `start`.
