@@ -340,3 +340,62 @@ async fn validate_play_and_compare_combos_read_wildcards() {
         assert_eq!(response.outcome, outcome as i32, "{order:?}: {response:?}");
     }
 }
+
+#[tokio::test]
+async fn list_plays_of_a_laizi_hand_is_the_hint_button() {
+    use cardrules::server::pb::{ListPlaysRequest, ValidatePlayRequest};
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    // 9 is wild; the hand holds one.
+    let hand = cards("5S 6H 7C 8D 9S KH KD");
+    let response = client
+        .list_plays(ListPlaysRequest {
+            rules: wild("9"),
+            hand: hand.clone(),
+            previous: cards("3 4 5 6 7"),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    let plays: Vec<(Vec<String>, Vec<String>)> = response
+        .plays
+        .iter()
+        .map(|p| (p.cards.clone(), p.reading.as_ref().unwrap().wild_as.clone()))
+        .collect();
+    // 5 6 7 8 + the 9 is the only play above 3-7, listed as 5-9 (the 9 as itself), its strongest
+    // reading (4-8 is another reading of the same cards).
+    assert_eq!(
+        plays,
+        [(cards("5S 6H 7C 8D 9S"), cards("9"))],
+        "{response:?}"
+    );
+    // Leading: pairs of K, K K + the 9 as a K (a trio), and more; every play validates.
+    let response = client
+        .list_plays(ListPlaysRequest {
+            rules: wild("9"),
+            hand: hand.clone(),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(response.plays.iter().any(|p| {
+        let r = p.reading.as_ref().unwrap();
+        r.r#type == ComboType::Trio as i32 && r.rank == "K" && r.wild_as == ["K"]
+    }));
+    for play in &response.plays {
+        let verdict = client
+            .validate_play(ValidatePlayRequest {
+                rules: wild("9"),
+                hand: hand.clone(),
+                play: play.cards.clone(),
+                ..Default::default()
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        assert!(verdict.legal, "{:?}: {}", play.cards, verdict.message);
+        assert_eq!(verdict.reading, play.reading);
+    }
+}

@@ -12,7 +12,8 @@ use std::collections::HashMap;
 use cardrules::cards::{Rank, RankCounts};
 use cardrules::doudizhu::{
     BombKind, BombOrder, CardList, Combo, ComboKind, Game, Outcome, Preset, ReadingSelector, Rules,
-    Situation, Table, beats, compare_plays, fit_key, fit_wildcards, play_readings, validate_play,
+    Situation, Table, beats, compare_plays, fit_key, fit_wildcards, list_plays, play_readings,
+    validate_play,
 };
 use doudizhu_support as reference;
 use proptest::prelude::*;
@@ -202,6 +203,65 @@ proptest! {
             prop_assert_eq!(matches!(result.outcome, Outcome::ABeatsB | Outcome::Both), a_wins);
         }
     }
+
+    /// ListPlays of a small laizi hand: every listed play validates from the hand with the
+    /// listed reading, and every sub-multiset of the hand that validates is listed, once.
+    #[test]
+    fn list_agrees_with_validate(
+        (rules, wild, hand) in small_laizi_hand(),
+        (_, _, other) in scenario(),
+        lead in any::<bool>(),
+        pick in any::<prop::sample::Index>(),
+    ) {
+        let table = Table::new(rules).unwrap().with_wild_ranks(&wild).unwrap();
+        let hand_list = CardList::from_counts(RankCounts(hand), rules.game).unwrap();
+        let previous_fits = if lead || !rules.game.holds(&RankCounts(other)) {
+            Vec::new()
+        } else {
+            play_readings(&table, &RankCounts(other))
+        };
+        let previous = (!previous_fits.is_empty()).then(|| previous_fits[pick.index(previous_fits.len())]);
+        let listed = list_plays(&table, &hand_list, previous.as_ref(), None, None);
+        let mut seen = std::collections::HashSet::new();
+        for play in &listed {
+            prop_assert!(seen.insert(play.cards.0), "{} listed twice", play.cards);
+            let cards = CardList::from_counts(play.cards, rules.game).unwrap();
+            let verdict = validate_play(&table, &Situation { hand: Some(&hand_list), previous: previous.as_ref(), ..Situation::lead(&cards) });
+            prop_assert!(verdict.is_legal(), "{} listed but {:?}", play.cards, verdict.reason);
+            prop_assert_eq!(verdict.chosen, Some(play.combo));
+        }
+        for sub in reference::sub_multisets(&hand) {
+            if sub.iter().all(|&c| c == 0) {
+                continue;
+            }
+            let cards = CardList::from_counts(RankCounts(sub), rules.game).unwrap();
+            let verdict = validate_play(&table, &Situation { hand: Some(&hand_list), previous: previous.as_ref(), ..Situation::lead(&cards) });
+            prop_assert_eq!(verdict.is_legal(), seen.contains(&sub), "{}", RankCounts(sub));
+        }
+    }
+}
+
+/// A hand of up to 9 cards with 1 to 3 wildcards, under random laizi rules.
+fn small_laizi_hand() -> impl Strategy<Value = (Rules, Vec<Rank>, [u8; 15])> {
+    (
+        reference::profiles().prop_flat_map(laizi),
+        wild_ranks(),
+        prop::collection::vec(0usize..15, 1..=6),
+        prop::collection::vec(0usize..2, 1..=3),
+    )
+        .prop_map(|(rules, wild, natural, wildcards)| {
+            let mut hand = [0u8; 15];
+            for r in natural {
+                hand[r] += 1;
+            }
+            for which in wildcards {
+                hand[wild[which % wild.len()].index()] += 1;
+            }
+            (rules, wild, hand)
+        })
+        .prop_filter("within the deck", |(rules, _, hand)| {
+            rules.game.holds(&RankCounts(*hand))
+        })
 }
 
 /// Every combo kind appears among the fits the scenarios generate, in both games.

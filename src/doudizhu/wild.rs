@@ -375,6 +375,72 @@ fn run(start: usize, length: usize) -> u16 {
     (((1u32 << length) - 1) << start) as u16
 }
 
+/// ListPlays of a laizi hand holding wildcards: every sub-multiset of the hand that has a fit
+/// qualifying (of `kind`, beating `previous`), with its first qualifying fit in reading order;
+/// in listing order ([`Combo::list_key`]), then fewer wildcards first, then the ranks they stand
+/// for and the cards, as ascending rank lists.
+///
+/// This tries every sub-multiset of the hand (a 17-card hand has some thousands): correct for
+/// hands up to a deal's 20 or 33 cards, not meant for whole decks.
+pub(crate) fn list_wild_plays(
+    table: &Table,
+    hand: &RankCounts,
+    previous: Option<&Combo>,
+    kind: Option<ComboKind>,
+) -> Vec<super::Play> {
+    let max = table.game().max_play_cards();
+    let mut plays = Vec::new();
+    let mut cards = RankCounts::EMPTY;
+    let mut visit = |cards: &RankCounts| {
+        let readings = fits_in_reading_order(table, cards);
+        let chosen = readings.into_iter().find(|r| {
+            kind.is_none_or(|k| r.kind == k) && previous.is_none_or(|p| super::beats(table, r, p))
+        });
+        if let Some(combo) = chosen {
+            plays.push(super::Play {
+                cards: *cards,
+                combo,
+            });
+        }
+    };
+    sub_multisets(hand, 0, 0, max, &mut cards, &mut visit);
+    plays.sort_by_cached_key(|play| {
+        (
+            play.combo.list_key(),
+            play.combo.wild_as.len(),
+            inverted(&play.combo.wild_as),
+            inverted(&play.cards),
+        )
+    });
+    plays
+}
+
+/// Calls `visit` with every non-empty sub-multiset of `hand` of at most `max` cards, ranks from
+/// `rank` on added to `cards` (holding `len` cards).
+fn sub_multisets(
+    hand: &RankCounts,
+    rank: usize,
+    len: usize,
+    max: usize,
+    cards: &mut RankCounts,
+    visit: &mut impl FnMut(&RankCounts),
+) {
+    if rank == Rank::COUNT {
+        if len > 0 {
+            visit(cards);
+        }
+        return;
+    }
+    for count in 0..=hand.0[rank] {
+        if len + count as usize > max {
+            break;
+        }
+        cards.0[rank] = count;
+        sub_multisets(hand, rank + 1, len + count as usize, max, cards, visit);
+    }
+    cards.0[rank] = 0;
+}
+
 /// Which wildcard stands for which rank in a fit: `wildcards` are the play's wildcards (physical
 /// cards when suited), `wild_as` the ranks they stand for (as many). Every wildcard whose own
 /// rank is among `wild_as` stands for itself (as many as can); the others take the remaining
