@@ -216,6 +216,24 @@ async fn wild_rank_problems_are_invalid_argument() {
         "{:?}",
         field_violations(&status)
     );
+    // ListPlays of a whole deck holding wildcards is refused, not left running.
+    let deck: Vec<String> = [
+        "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2",
+    ]
+    .iter()
+    .flat_map(|r| std::iter::repeat_n(r.to_string(), 4))
+    .chain(["BJ".to_string(), "RJ".to_string()])
+    .collect();
+    let status = client
+        .list_plays(cardrules::server::pb::ListPlaysRequest {
+            rules: wild("7"),
+            hand: deck,
+            ..Default::default()
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(status.code(), Code::InvalidArgument);
+    assert_eq!(field_violations(&status)[0].0, "hand");
 }
 
 #[tokio::test]

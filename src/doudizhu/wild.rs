@@ -380,8 +380,8 @@ fn run(start: usize, length: usize) -> u16 {
 /// in listing order ([`Combo::list_key`]), then fewer wildcards first, then the ranks they stand
 /// for and the cards, as ascending rank lists.
 ///
-/// This tries every sub-multiset of the hand (a 17-card hand has some thousands): correct for
-/// hands up to a deal's 20 or 33 cards, not meant for whole decks.
+/// This tries every sub-multiset of the hand (a 17-card hand has some thousands; see
+/// [`wild_listing_work`]): correct for a deal's hands, not meant for whole decks.
 pub(crate) fn list_wild_plays(
     table: &Table,
     hand: &RankCounts,
@@ -413,6 +413,20 @@ pub(crate) fn list_wild_plays(
         )
     });
     plays
+}
+
+/// The sub-multisets ListPlays tries for `hand` under `table`: 0 when the hand holds no wildcard
+/// (the plain generator lists it), else the product of (copies + 1) over its ranks. Callers that
+/// must bound their work (the server) check it first: a one-deck hand of 20 cards has at most
+/// 139,968; a whole deck has about 5 × 10^9.
+pub fn wild_listing_work(table: &Table, hand: &RankCounts) -> u64 {
+    let (_, wildcards) = table.wild().split(hand);
+    if wildcards.is_empty() {
+        return 0;
+    }
+    hand.0.iter().fold(1u64, |product, &count| {
+        product.saturating_mul(u64::from(count) + 1)
+    })
 }
 
 /// Calls `visit` with every non-empty sub-multiset of `hand` of at most `max` cards, ranks from
