@@ -599,16 +599,40 @@ mod tests {
 
     #[test]
     fn airplane_whose_wings_could_extend_the_chain() {
-        // 2 is wild: 3 3 3 4 4 4 5 5 + 2 2: 333444555 + two more cards? Ten cards: an airplane
-        // 3-4 with pair wings 55 22 (wildcards as themselves), or 55 + any pair, or wings
-        // extending the chain: 333444555 + ... is nine cards + one: no.
+        // K is wild: 333 444 555 + 6 6 + K. As a 6 the wildcard extends the chain (a bare
+        // airplane 3-6); as anything else but 3, 4, 5 it is a wing beside 6 6. Under STANDARD
+        // three 6s beside the chain are no wings; under PERMISSIVE they are.
+        let play = "3 3 3 4 4 4 5 5 5 6 6 K";
+        let all = fits(&table(&[Rank::King]), play);
+        assert!(all.contains(&"airplane 3-6 [6]".to_string()), "{all:?}");
+        assert!(all.contains(&"airplane with single wings 3-5 + 6 6 K [K]".to_string()));
+        assert!(all.contains(&"airplane with single wings 3-5 + 6 6 2 [2]".to_string()));
+        assert!(!all.iter().any(|f| f.contains("+ 6 6 6")));
+        // Nine wing ranks (7 to 2) and the chain extended by the 6.
+        assert_eq!(all.len(), 10);
+        let permissive = Table::PERMISSIVE.with_wild_ranks(&[Rank::King]).unwrap();
+        let all = fits(&permissive, play);
+        assert!(all.contains(&"airplane with single wings 3-5 + 6 6 6 [6]".to_string()));
+        assert!(all.contains(&"airplane with single wings 4-6 + 3 3 3 [6]".to_string()));
+        assert!(all.contains(&"airplane 3-6 [6]".to_string()));
+    }
+
+    #[test]
+    fn the_seeds_examples() {
+        // The seed's straights, pair straights and airplanes, each with cards replaced by
+        // wildcards (2 is wild): 34567 with the 5 wild, 334455 with a 4 wild, 333444 + 6 9 with
+        // a 4 wild, 333444555 + 66 77 99 with a 9 wild.
         let t = table(&[Rank::Two]);
-        let all = fits(&t, "3 3 3 4 4 4 5 5 2 2");
-        assert!(all.contains(&"airplane with pair wings 3-4 + 5 5 2 2 [2 2]".to_string()));
-        assert!(all.contains(&"airplane with pair wings 3-4 + 5 5 9 9 [9 9]".to_string()));
-        // The wildcards as 5 and 6 would make 333444555 + 6: not a combo (10 cards); as 5 5 the
-        // play is 333444 + 5555: a bomb as two pairs, not under STANDARD.
-        assert!(!all.iter().any(|f| f.ends_with("[5 5]")));
+        assert!(fits(&t, "3 4 2 6 7").contains(&"straight 3-7 [5]".to_string()));
+        assert!(fits(&t, "3 3 4 2 5 5").contains(&"pair straight 3-5 [4]".to_string()));
+        assert!(
+            fits(&t, "3 3 3 4 4 2 6 9")
+                .contains(&"airplane with single wings 3-4 + 6 9 [4]".to_string())
+        );
+        assert!(
+            fits(&t, "3 3 3 4 4 4 5 5 5 6 6 7 7 9 2")
+                .contains(&"airplane with pair wings 3-5 + 6 6 7 7 9 9 [9]".to_string())
+        );
     }
 
     #[test]
