@@ -343,12 +343,48 @@ fn fit_wildcards_bench(c: &mut Criterion) {
     group.finish();
 }
 
+/// ListPlays leading from 17-card hands holding four wildcards (7 is wild): 13 random natural
+/// cards and the four 7s.
+fn laizi_leading_bench(c: &mut Criterion) {
+    let table = Table::STANDARD.with_wild_ranks(&[Rank::Seven]).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(17);
+    let natural: Vec<Rank> = Rank::ALL
+        .iter()
+        .filter(|&&r| r != Rank::Seven)
+        .flat_map(|&r| std::iter::repeat_n(r, if r.is_joker() { 1 } else { 4 }))
+        .collect();
+    let hands: Vec<CardList> = (0..64)
+        .map(|_| {
+            let mut cards = natural.clone();
+            cards.shuffle(&mut rng);
+            let mut counts = RankCounts::from_ranks(cards[..13].iter().copied());
+            counts.0[Rank::Seven.index()] = 4;
+            CardList::from_counts(counts, Game::ThreePlayer).unwrap()
+        })
+        .collect();
+    let plays: usize = hands
+        .iter()
+        .map(|h| list_plays(&table, h, None, None, None).len())
+        .sum();
+    eprintln!("laizi leading: {} hands, {plays} plays", hands.len());
+    let mut group = c.benchmark_group("doudizhu/list_leading_17_cards_4_wild");
+    let mut i = 0;
+    group.bench_function("cardrules", |b| {
+        b.iter(|| {
+            i = (i + 1) & 63;
+            black_box(list_plays(&table, &hands[i], None, None, None))
+        })
+    });
+    group.finish();
+}
+
 fn benches(c: &mut Criterion) {
     check_equal_work();
     classify_bench(c);
     leading_bench(c);
     responding_bench(c);
     fit_wildcards_bench(c);
+    laizi_leading_bench(c);
 }
 
 criterion_group!(doudizhu, benches);
