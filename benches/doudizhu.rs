@@ -9,7 +9,7 @@
 use std::hint::black_box;
 
 use cardrules::cards::{Rank, RankCounts};
-use cardrules::doudizhu::{CardList, Combo, Game, Table, classify, list_plays};
+use cardrules::doudizhu::{CardList, Combo, Game, Table, classify, fit_wildcards, list_plays};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -228,11 +228,163 @@ fn check_equal_work() {
     }
 }
 
+/// 20-card laizi plays with 4 wildcards (7 is wild) and 16 natural cards: half of them 20-card
+/// combos (airplanes with single or pair wings, pair straights) with cards replaced by the four
+/// wildcards, half random.
+fn laizi_plays(count: usize, seed: u64) -> Vec<RankCounts> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let wild = Rank::Seven.index();
+    let natural: Vec<usize> = (0..13).filter(|&r| r != wild).collect();
+    (0..count)
+        .map(|i| {
+            let mut counts = [0u8; Rank::COUNT];
+            if i % 2 == 0 {
+                // A 20-card combo over natural ranks, then 4 of its cards made wildcards.
+                let mut ranks = natural.clone();
+                ranks.shuffle(&mut rng);
+                match i % 6 {
+                    0 => {
+                        // An airplane 10-A with five single wings below it.
+                        counts[7..12].fill(3);
+                        for &r in ranks.iter().filter(|&&r| r < 7).take(5) {
+                            counts[r] = 1;
+                        }
+                    }
+                    2 => {
+                        // An airplane 10-K with four pair wings.
+                        counts[7..11].fill(3);
+                        for &r in ranks.iter().filter(|&&r| !(7..11).contains(&r)).take(4) {
+                            counts[r] = 2;
+                        }
+                    }
+                    _ => {
+                        // A pair straight 3-Q (the 7s are wildcards).
+                        counts[..10].fill(2);
+                        counts[wild] = 0;
+                    }
+                }
+                // Take cards out until 16 natural cards are left.
+                let mut total: u8 = counts.iter().sum();
+                while total > 16 {
+                    let r = natural[rand::Rng::random_range(&mut rng, 0..natural.len())];
+                    if counts[r] > 0 {
+                        counts[r] -= 1;
+                        total -= 1;
+                    }
+                }
+            } else {
+                let mut deck: Vec<usize> = natural.iter().flat_map(|&r| [r; 4]).collect();
+                deck.shuffle(&mut rng);
+                for &r in &deck[..16] {
+                    counts[r] += 1;
+                }
+            }
+            counts[wild] = 4;
+            RankCounts(counts)
+        })
+        .collect()
+}
+
+/// The brute force FitWildcards is measured against: every multiset of ranks `3`..`2` for the
+/// wildcards, each resulting play read by the plain classifier, the fits deduplicated.
+fn brute_force_fits(table: &Table, play: &RankCounts) -> Vec<Combo> {
+    let (natural, wild) = table.wild().split(play);
+    let mut fits = Vec::new();
+    let mut w = [0u8; Rank::COUNT];
+    fn each(
+        left: u8,
+        from: usize,
+        w: &mut [u8; Rank::COUNT],
+        f: &mut impl FnMut(&[u8; Rank::COUNT]),
+    ) {
+        if left == 0 {
+            return f(w);
+        }
+        for r in from..13 {
+            w[r] += 1;
+            each(left - 1, r, w, f);
+            w[r] -= 1;
+        }
+    }
+    each(wild.len() as u8, 0, &mut w, &mut |w| {
+        let mut fitted = natural;
+        for (c, a) in fitted.0.iter_mut().zip(w) {
+            *c += a;
+        }
+        for mut reading in classify(&Table::new(*table.rules()).unwrap(), &fitted) {
+            reading.wild_as = RankCounts(*w);
+            fits.push(reading);
+        }
+    });
+    fits.sort_by_key(|f| (f.kind, f.length, f.size, f.rank, f.kickers.0, f.wild_as.0));
+    fits.dedup();
+    fits
+}
+
+fn fit_wildcards_bench(c: &mut Criterion) {
+    let table = Table::STANDARD.with_wild_ranks(&[Rank::Seven]).unwrap();
+    let plays = laizi_plays(PLAYS, 99);
+    let fits: usize = plays.iter().map(|p| fit_wildcards(&table, p).len()).sum();
+    eprintln!("fit_wildcards: {} plays, {fits} fits", plays.len());
+    let mut group = c.benchmark_group("doudizhu/fit_wildcards_4_wild_16_natural");
+    let mut i = 0;
+    group.bench_function("cardrules", |b| {
+        b.iter(|| {
+            i = (i + 1) & (PLAYS - 1);
+            black_box(fit_wildcards(&table, &plays[i]))
+        })
+    });
+    group.bench_function("brute_force", |b| {
+        b.iter(|| {
+            i = (i + 1) & (PLAYS - 1);
+            black_box(brute_force_fits(&table, &plays[i]))
+        })
+    });
+    group.finish();
+}
+
+/// ListPlays leading from 17-card hands holding four wildcards (7 is wild): 13 random natural
+/// cards and the four 7s.
+fn laizi_leading_bench(c: &mut Criterion) {
+    let table = Table::STANDARD.with_wild_ranks(&[Rank::Seven]).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(17);
+    let natural: Vec<Rank> = Rank::ALL
+        .iter()
+        .filter(|&&r| r != Rank::Seven)
+        .flat_map(|&r| std::iter::repeat_n(r, if r.is_joker() { 1 } else { 4 }))
+        .collect();
+    let hands: Vec<CardList> = (0..64)
+        .map(|_| {
+            let mut cards = natural.clone();
+            cards.shuffle(&mut rng);
+            let mut counts = RankCounts::from_ranks(cards[..13].iter().copied());
+            counts.0[Rank::Seven.index()] = 4;
+            CardList::from_counts(counts, Game::ThreePlayer).unwrap()
+        })
+        .collect();
+    let plays: usize = hands
+        .iter()
+        .map(|h| list_plays(&table, h, None, None, None).len())
+        .sum();
+    eprintln!("laizi leading: {} hands, {plays} plays", hands.len());
+    let mut group = c.benchmark_group("doudizhu/list_leading_17_cards_4_wild");
+    let mut i = 0;
+    group.bench_function("cardrules", |b| {
+        b.iter(|| {
+            i = (i + 1) & 63;
+            black_box(list_plays(&table, &hands[i], None, None, None))
+        })
+    });
+    group.finish();
+}
+
 fn benches(c: &mut Criterion) {
     check_equal_work();
     classify_bench(c);
     leading_bench(c);
     responding_bench(c);
+    fit_wildcards_bench(c);
+    laizi_leading_bench(c);
 }
 
 criterion_group!(doudizhu, benches);

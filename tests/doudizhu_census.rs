@@ -199,5 +199,9 @@ fn four_player_deck_counts_follow_from_the_rules() {
     );
     let rocket = list_plays(&table, &deck, None, Some(Rocket), None)[0].combo;
     assert_eq!(rocket.cards().len(), 4);
-    assert!(cardrules::doudizhu::beats(&rocket, &bombs[64].combo));
+    assert!(cardrules::doudizhu::beats(
+        &table,
+        &rocket,
+        &bombs[64].combo
+    ));
 }

@@ -37,7 +37,7 @@ pub(crate) fn run_mask(start: usize, length: u8) -> u16 {
 
 /// Bit masks of a play's ranks by count: everything the classifier needs, in one pass.
 #[derive(Debug, PartialEq, Eq)]
-struct CountMasks {
+pub(crate) struct CountMasks {
     total: usize,
     present: u16,
     ones: u16,
@@ -54,7 +54,7 @@ struct CountMasks {
 impl CountMasks {
     #[cfg(target_arch = "x86_64")]
     #[inline]
-    fn of(counts: &[u8; Rank::COUNT]) -> CountMasks {
+    pub(crate) fn of(counts: &[u8; Rank::COUNT]) -> CountMasks {
         // SAFETY: SSE2 is part of the x86-64 baseline: every x86-64 CPU has it.
         unsafe { CountMasks::of_sse2(counts) }
     }
@@ -101,7 +101,7 @@ impl CountMasks {
 
     #[cfg(not(target_arch = "x86_64"))]
     #[inline]
-    fn of(counts: &[u8; Rank::COUNT]) -> CountMasks {
+    pub(crate) fn of(counts: &[u8; Rank::COUNT]) -> CountMasks {
         CountMasks::of_scalar(counts)
     }
 
@@ -138,7 +138,7 @@ impl CountMasks {
     /// Whether the cards outside `main` are allowed as single kickers (their number is right by
     /// construction).
     #[inline]
-    fn single_kickers_ok(&self, main: u16, rules: &Rules) -> bool {
+    pub(crate) fn single_kickers_ok(&self, main: u16, rules: &Rules) -> bool {
         let outside = !main;
         if !rules.kickers_may_repeat && self.at_least_two & outside != 0 {
             return false;
@@ -159,7 +159,7 @@ impl CountMasks {
     /// ranks unless a bomb may count as two pairs (the number of pairs is right by
     /// construction).
     #[inline]
-    fn pair_kickers_ok(&self, main: u16, rules: &Rules) -> bool {
+    pub(crate) fn pair_kickers_ok(&self, main: u16, rules: &Rules) -> bool {
         let outside = !main;
         if self.odd & outside != 0 {
             return false;
@@ -319,6 +319,8 @@ fn with_kickers(
                 length,
                 size,
                 kickers,
+                wild_as: RankCounts::EMPTY,
+                bomb_kind: None,
             });
         }
     }
@@ -452,8 +454,7 @@ mod tests {
     }
 
     /// The most readings one play has: a bare airplane of eight trios, or three airplanes of six
-    /// with the other two trios as single wings (two decks, PERMISSIVE). MAX_READINGS leaves
-    /// room above it.
+    /// with the other two trios as single wings (two decks, PERMISSIVE): MAX_READINGS.
     #[test]
     fn the_most_readings_fit_in_readings() {
         let r = &Table::new(Rules {
@@ -471,7 +472,7 @@ mod tests {
                 (ComboKind::AirplaneWithSingles, Rank::Three),
             ]
         );
-        const { assert!(4 <= crate::doudizhu::MAX_READINGS) };
+        const { assert!(4 == crate::doudizhu::MAX_READINGS) };
     }
 
     #[test]

@@ -3,6 +3,7 @@
 use std::cmp::Reverse;
 use std::fmt;
 
+use super::rules::BombKind;
 use crate::cards::{Rank, RankCounts};
 
 /// The type of a combo. The discriminant is the listing order: ListPlays lists by kind in this
@@ -128,6 +129,13 @@ pub struct Combo {
     pub size: u8,
     /// The kicker cards (empty for kinds without kickers).
     pub kickers: RankCounts,
+    /// Laizi: the ranks the play's wildcards stand for (a wildcard may stand for its own rank);
+    /// empty for a play without wildcards. Main cards and kickers above already count them as
+    /// these ranks.
+    pub wild_as: RankCounts,
+    /// Laizi: hard, soft or pure, for a bomb read under rules with wild ranks; `None` for other
+    /// kinds and for bombs read without wild ranks (which are hard).
+    pub bomb_kind: Option<BombKind>,
 }
 
 impl Combo {
@@ -139,7 +147,14 @@ impl Combo {
             length,
             size,
             kickers: RankCounts::EMPTY,
+            wild_as: RankCounts::EMPTY,
+            bomb_kind: None,
         }
+    }
+
+    /// The bomb kind that ranks it: a bomb without a recorded kind is hard.
+    pub fn hardness(&self) -> BombKind {
+        self.bomb_kind.unwrap_or(BombKind::Hard)
     }
 
     /// The main cards (everything but the kickers).
@@ -210,8 +225,16 @@ impl Combo {
 }
 
 impl fmt::Display for Combo {
-    /// The reading for people: `straight 3-7`, `trio 8 + 4`, `bomb 9 (5 cards)`, `rocket`.
+    /// The reading for people: `straight 3-7`, `trio 8 + 4`, `bomb 9 (5 cards)`, `rocket`; under
+    /// laizi rules with what the wildcards stand for and the bomb kind:
+    /// `trio with a single 4 + 9 (wildcards as 4 9)`, `soft bomb 4 (wildcards as 4)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.bomb_kind {
+            Some(BombKind::Soft) => f.write_str("soft ")?,
+            Some(BombKind::Hard) => f.write_str("hard ")?,
+            Some(BombKind::Pure) => f.write_str("pure laizi ")?,
+            None => {}
+        }
         f.write_str(self.kind.name())?;
         if self.kind == ComboKind::Rocket {
             return Ok(());
@@ -225,6 +248,9 @@ impl fmt::Display for Combo {
         }
         if self.kind == ComboKind::Bomb && self.size != 4 {
             write!(f, " ({} cards)", self.size)?;
+        }
+        if !self.wild_as.is_empty() {
+            write!(f, " (wildcards as {})", self.wild_as)?;
         }
         Ok(())
     }
@@ -251,6 +277,8 @@ mod tests {
             length: 2,
             size: 3,
             kickers,
+            wild_as: RankCounts::EMPTY,
+            bomb_kind: None,
         };
         assert_eq!(combo.cards().to_string(), "5 5 5 6 6 6 2 RJ");
         assert_eq!(combo.top_rank(), Rank::Six);

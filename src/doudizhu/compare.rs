@@ -2,21 +2,29 @@
 
 use super::combo::{Combo, ComboKind};
 use super::reading::{ReadingSelector, choose_reading};
+use super::rules::Table;
 
 /// Whether reading `a` may be played over reading `b`.
 ///
 /// - The rocket beats everything, and nothing beats the rocket.
-/// - A bomb beats every non-bomb; between bombs, more cards win (two decks), then the higher rank.
+/// - A bomb beats every non-bomb; between bombs, the table's [`BombOrder`] decides (natural
+///   bombs: more cards win (two decks), then the higher rank, under every order).
 /// - Otherwise only the same kind with the same chain length can beat, with a higher main rank
 ///   (kickers never matter). Equal main ranks do not beat each other.
 ///
-/// This is a strict partial order: irreflexive, antisymmetric and transitive.
-pub fn beats(a: &Combo, b: &Combo) -> bool {
+/// This is a strict partial order: irreflexive, antisymmetric and transitive; over bombs and
+/// the rocket it is total on strength keys.
+///
+/// [`BombOrder`]: super::BombOrder
+pub fn beats(table: &Table, a: &Combo, b: &Combo) -> bool {
     use ComboKind::{Bomb, Rocket};
     match (a.kind, b.kind) {
         (_, Rocket) => false,
         (Rocket, _) => true,
-        (Bomb, Bomb) => (a.size, a.rank) > (b.size, b.rank),
+        (Bomb, Bomb) => {
+            let order = table.rules().bomb_order;
+            order.key(a.size, a.rank, a.hardness()) > order.key(b.size, b.rank, b.hardness())
+        }
         (Bomb, _) => true,
         (_, Bomb) => false,
         _ => a.kind == b.kind && a.length == b.length && a.rank > b.rank,
@@ -57,6 +65,7 @@ pub struct Comparison {
 /// (matching) readings beats B's chosen reading, and the other way round. `None` when a play has
 /// no (matching) reading.
 pub fn compare_plays(
+    table: &Table,
     a: &[Combo],
     a_selector: Option<&ReadingSelector>,
     b: &[Combo],
@@ -67,7 +76,7 @@ pub fn compare_plays(
     let matching = |readings: &[Combo], selector: Option<&ReadingSelector>, target: &Combo| {
         readings
             .iter()
-            .find(|r| selector.is_none_or(|s| s.matches(r)) && beats(r, target))
+            .find(|r| selector.is_none_or(|s| s.matches(r)) && beats(table, r, target))
             .copied()
     };
     let a_wins = matching(a, a_selector, &b_chosen);

@@ -39,6 +39,11 @@ pub struct Play {
 
 /// Calls `f` with every distinct play `hand` can make, in listing order, until `f` breaks.
 ///
+/// Under laizi rules a hand holding wildcards lists every distinct set of its cards (by rank,
+/// wildcards by their own rank) that has a qualifying fit, with its first qualifying fit in
+/// reading order (as ValidatePlay chooses), in listing order, then fewer wildcards standing in
+/// first, then the ranks they stand for and the cards (as ascending rank lists).
+///
 /// - `previous`: the reading to beat; `None` when leading (every combo qualifies).
 /// - `kind`: only readings of this kind qualify.
 ///
@@ -53,14 +58,32 @@ pub fn for_each_play<F>(
     hand: &CardList,
     previous: Option<&Combo>,
     kind: Option<ComboKind>,
-    f: F,
+    mut f: F,
 ) -> ControlFlow<()>
 where
     F: FnMut(&Play) -> ControlFlow<()>,
 {
     hand.assert_within(table.game());
+    let (_, wildcards) = table.wild().split(hand.counts());
+    if !wildcards.is_empty() {
+        for play in super::wild::list_wild_plays(table, hand.counts(), previous, kind) {
+            f(&play)?;
+        }
+        return ControlFlow::Continue(());
+    }
+    let laizi = !table.wild().is_empty();
+    let f = move |play: &Play| {
+        // Under laizi rules a natural bomb is a hard one, as ValidatePlay reports it.
+        if laizi && play.combo.kind == ComboKind::Bomb {
+            let mut play = *play;
+            play.combo.bomb_kind = Some(super::rules::BombKind::Hard);
+            return f(&play);
+        }
+        f(play)
+    };
     let mut generator = Generator {
         hand: hand.counts().0,
+        table,
         rules: table.rules(),
         previous,
         filter: kind,
@@ -116,6 +139,7 @@ pub fn list_plays(
 
 struct Generator<'a, F> {
     hand: [u8; RANKS],
+    table: &'a Table,
     rules: &'a Rules,
     previous: Option<&'a Combo>,
     filter: Option<ComboKind>,
@@ -147,7 +171,7 @@ where
     }
 
     fn qualifies(&self, combo: &Combo) -> bool {
-        self.allowed(combo.kind) && self.previous.is_none_or(|p| beats(combo, p))
+        self.allowed(combo.kind) && self.previous.is_none_or(|p| beats(self.table, combo, p))
     }
 
     fn run(&mut self) -> ControlFlow<()> {
@@ -307,7 +331,10 @@ where
                 if self.hand[rank] < size {
                     continue;
                 }
-                if floor.is_some_and(|f| (size, rank) <= (f.size, f.rank.index())) {
+                // The table's bomb order: a soft or pure previous bomb (laizi) need not rank by
+                // size and rank alone.
+                let bomb = Combo::bare(ComboKind::Bomb, Rank::ALL[rank], 1, size);
+                if floor.is_some_and(|f| !beats(self.table, &bomb, &f)) {
                     continue;
                 }
                 self.emit_bare(ComboKind::Bomb, rank, 1, size)?;
@@ -382,6 +409,8 @@ where
                 length,
                 size,
                 kickers: RankCounts::EMPTY,
+                wild_as: RankCounts::EMPTY,
+                bomb_kind: None,
             },
             main,
             chosen: [0; RANKS],

@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use super::rules::Game;
+use super::rules::{Game, WildRanks};
 use crate::cards::{Card, CardParseError, Rank, RankCounts};
 
 /// A list of cards that could come out of a game's deck(s): the only way into the engine for a
@@ -324,6 +324,23 @@ impl CardList {
     /// True for no cards (a pass, as a play).
     pub fn is_empty(&self) -> bool {
         self.counts.is_empty()
+    }
+
+    /// The list's wildcards under `wild` (its cards of wild ranks), sorted: physical cards when
+    /// the list is suited, ranks otherwise.
+    pub fn wildcards(&self, wild: &WildRanks) -> Vec<Card> {
+        let mut cards: Vec<Card> = if self.suited {
+            self.physical
+                .iter()
+                .filter(|card| wild.contains(card.rank))
+                .copied()
+                .collect()
+        } else {
+            let (_, wildcards) = wild.split(&self.counts);
+            wildcards.ranks().map(Card::rank_only).collect()
+        };
+        cards.sort_unstable();
+        cards
     }
 
     /// True when the cards name physical cards (suits given, or jokers only).

@@ -14,6 +14,8 @@
 //! - [`for_each_play`] / [`list_plays`] enumerate every distinct play a hand can make, leading
 //!   or beating a previous play, in listing order (see [`Combo::list_key`]).
 //! - [`validate_play`] and [`compare_plays`] are the ValidatePlay and CompareCombos logic.
+//! - Laizi: a [`Table`] may have wild ranks ([`Table::with_wild_ranks`]);
+//!   [`fit_wildcards`] finds every distinct way a play's wildcards make it a combo (FitWildcards).
 //!
 //! ```
 //! use cardrules::doudizhu::{CardList, Game, Preset, RuleOverrides, Situation, Table, validate_play};
@@ -34,6 +36,7 @@ mod hand;
 mod reading;
 mod rules;
 mod validate;
+mod wild;
 
 pub use classify::classify;
 pub use combo::{Combo, ComboKind};
@@ -42,6 +45,8 @@ pub use enumerate::{Play, for_each_play, list_plays};
 pub use hand::{CardList, CardListError, CardNamer, Missing};
 pub use reading::{MAX_READINGS, ReadingSelector, Readings, choose_reading};
 pub use rules::{
-    Game, InvalidRules, Preset, RuleOverrides, Rules, RulesError, Table, TooManyCopies,
+    BombKind, BombOrder, Game, InvalidRules, Preset, RuleOverrides, Rules, RulesError, Table,
+    TooManyCopies, WildRanks,
 };
 pub use validate::{IllegalReason, Situation, Verdict, validate_play};
+pub use wild::{assign_wildcards, fit_key, fit_wildcards, play_readings, wild_listing_work};

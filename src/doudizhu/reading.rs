@@ -15,9 +15,16 @@ use crate::cards::Rank;
 /// Readings of one play share its card count: at most two four-with-two-pairs readings
 /// (`33334444`), or one bare airplane plus as many airplanes with single wings as runs fit in
 /// the exactly-three ranks (the chain plus at most two kicker trios in a 33-card play: three),
-/// so four at most. Eight leaves room; a test pins the largest count over every census, and a
-/// play with more readings than this panics instead of losing one.
-pub const MAX_READINGS: usize = 8;
+/// so four at most (a bare airplane of eight trios and three airplanes of six with wings; an
+/// airplane with pair wings cannot share a play with two others, its kickers holding no trio).
+/// A test pins the largest count over every census, and a play with more readings than this
+/// panics instead of losing one.
+///
+/// Only plays within the deck(s) are classified into a `Readings`: laizi fits, whose cards may
+/// exceed the deck and which can be hundreds, are a `Vec` (see [`super::fit_wildcards`]). The
+/// capacity is the proven four, not more: a `Combo` also carries what wildcards stand for, and
+/// a larger list made plain classification measurably slower (42 ns to 58 ns per call).
+pub const MAX_READINGS: usize = 4;
 
 /// The readings of a play, in reading order (see [`Combo::reading_key`]): a fixed-capacity list,
 /// so classifying never allocates. Pushing past [`MAX_READINGS`] panics: a reading is never

@@ -179,6 +179,127 @@ pub struct Rules {
     pub min_pair_straight_length: u8,
     /// Fewest trios in an airplane, with or without wings, 2..=12 (default 2).
     pub min_airplane_length: u8,
+    /// Laizi: a play made only of wildcards counts only as its natural rank(s) (default true,
+    /// the common house rule: a lone laizi `7` is a single 7, `7 7` a pair of 7s). Off: such a
+    /// play's wildcards may stand for any ranks, like any other wildcards.
+    pub all_wildcard_play_natural: bool,
+    /// Laizi: no fit may hold more copies of a rank than the deck(s) hold (default false). Off,
+    /// wildcards may add copies beyond the deck: `3333` + a wildcard is a 5-card bomb of 3s,
+    /// and a one-deck bomb may be 4 to 12 cards. On, bombs are at most 4 (8 with two decks) cards.
+    pub wildcards_within_deck: bool,
+    /// Laizi: how bombs made with wildcards rank against each other (see [`BombOrder`]). Natural
+    /// bombs rank by size, then rank, under every order.
+    pub bomb_order: BombOrder,
+    /// Laizi: wildcards may stand for kicker cards (default true). Off, a wildcard that stands
+    /// for another rank must stand for a main card; one played as its own rank may be a kicker.
+    pub wildcards_may_be_kickers: bool,
+}
+
+/// How bombs rank under laizi rules, where a bomb is hard (no wildcard stands for another rank),
+/// soft (some wildcard does) or pure (every card is a wildcard). Whatever the order, the rocket
+/// beats every bomb, and "beats" over bombs is a strict total order on their strength keys
+/// (two bombs with the same key tie; there is no pair where each beats the other or neither
+/// does while the keys differ). Without wildcards every bomb is hard and all orders agree:
+/// size, then rank.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum BombOrder {
+    /// More cards first; at the same size a pure laizi bomb beats every other bomb; then the
+    /// higher rank; at the same size and rank a hard bomb beats a soft one (the default). Key
+    /// (size, pure, rank, hard).
+    #[default]
+    SizeThenRank,
+    /// More cards first; at the same size soft < hard < pure; then the higher rank: the order
+    /// written in pyihe/ALG-QiPai (4 soft < 4 hard < 4 pure < 5 soft < ...). Key (size, kind, rank).
+    SizeThenHardness,
+    /// Soft < hard < pure whatever the size: every hard bomb beats every soft one; then more
+    /// cards, then the higher rank. Key (kind, size, rank).
+    HardnessThenSize,
+    /// Hardness does not matter: more cards, then the higher rank; a soft and a hard bomb of the
+    /// same size and rank tie. Key (size, rank).
+    SizeOnly,
+}
+
+/// What a bomb is made of under laizi rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum BombKind {
+    /// Some wildcard stands for another rank (软炸).
+    Soft,
+    /// No wildcard stands for another rank (硬炸). The natural cards of a wild rank are
+    /// wildcards, so a hard bomb holds no wildcard: the hard bombs are the natural ones.
+    Hard,
+    /// Every card is a wildcard (纯癞子炸).
+    Pure,
+}
+
+impl BombOrder {
+    /// Every order.
+    pub const ALL: [BombOrder; 4] = [
+        BombOrder::SizeThenRank,
+        BombOrder::SizeThenHardness,
+        BombOrder::HardnessThenSize,
+        BombOrder::SizeOnly,
+    ];
+
+    /// The strength key of a bomb of `size` cards of `rank`, made as `kind`: a bigger key beats
+    /// a smaller one, equal keys tie.
+    pub fn key(self, size: u8, rank: Rank, kind: BombKind) -> (u8, u8, u8, u8) {
+        let rank = rank as u8;
+        let pure = u8::from(kind == BombKind::Pure);
+        let kind = kind as u8;
+        match self {
+            BombOrder::SizeThenRank => (size, pure, rank, kind),
+            BombOrder::SizeThenHardness => (size, kind, rank, 0),
+            BombOrder::HardnessThenSize => (kind, size, rank, 0),
+            BombOrder::SizeOnly => (size, rank, 0, 0),
+        }
+    }
+}
+
+/// The wild ranks of a laizi deal: none, one (癞子) or two (天地癞子, sky then earth), each of
+/// `3`..`2`, never a joker, no rank twice. Only [`Table::with_wild_ranks`] makes a non-empty one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct WildRanks {
+    ranks: [Option<Rank>; 2],
+    mask: u16,
+}
+
+impl WildRanks {
+    /// No wild ranks: natural Dou Dizhu.
+    pub const NONE: WildRanks = WildRanks {
+        ranks: [None, None],
+        mask: 0,
+    };
+
+    /// The wild ranks in the order given.
+    pub fn ranks(&self) -> impl Iterator<Item = Rank> + '_ {
+        self.ranks.iter().flatten().copied()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.mask == 0
+    }
+
+    /// Whether `rank` is wild.
+    pub fn contains(&self, rank: Rank) -> bool {
+        self.mask & (1 << rank.index()) != 0
+    }
+
+    /// The wild ranks as a bit mask by rank index.
+    pub fn mask(&self) -> u16 {
+        self.mask
+    }
+
+    /// Splits `counts` into its natural cards and its wildcards (the cards of wild ranks).
+    pub fn split(&self, counts: &RankCounts) -> (RankCounts, RankCounts) {
+        let mut natural = *counts;
+        let mut wild = RankCounts::EMPTY;
+        for rank in self.ranks() {
+            wild.0[rank.index()] = counts.0[rank.index()];
+            natural.0[rank.index()] = 0;
+        }
+        (natural, wild)
+    }
 }
 
 impl Default for Rules {
@@ -209,6 +330,15 @@ pub enum RulesError {
     /// `min_airplane_length` outside 2..=12 (the value as given).
     #[error("must be 2 to 12, got {0}")]
     MinAirplaneLength(u32),
+    /// A wild rank is a joker (its index among the wild ranks).
+    #[error("a joker cannot be a wild rank: wild ranks are 3 to 2")]
+    WildRankJoker(usize),
+    /// A wild rank given twice (the index of the second).
+    #[error("{1} is already a wild rank")]
+    WildRankTwice(usize, Rank),
+    /// More than two wild ranks (the index of the third).
+    #[error("at most two wild ranks (天地癞子)")]
+    TooManyWildRanks(usize),
 }
 
 impl RulesError {
@@ -221,6 +351,19 @@ impl RulesError {
             RulesError::MinStraightLength(_) => "min_straight_length",
             RulesError::MinPairStraightLength(_) => "min_pair_straight_length",
             RulesError::MinAirplaneLength(_) => "min_airplane_length",
+            RulesError::WildRankJoker(_)
+            | RulesError::WildRankTwice(..)
+            | RulesError::TooManyWildRanks(_) => "wild_ranks",
+        }
+    }
+
+    /// The index within the field, for the wild ranks.
+    pub fn index(&self) -> Option<usize> {
+        match *self {
+            RulesError::WildRankJoker(i)
+            | RulesError::WildRankTwice(i, _)
+            | RulesError::TooManyWildRanks(i) => Some(i),
+            _ => None,
         }
     }
 }
@@ -261,6 +404,14 @@ pub struct RuleOverrides {
     pub min_pair_straight_length: Option<u32>,
     /// See [`Rules::min_airplane_length`].
     pub min_airplane_length: Option<u32>,
+    /// See [`Rules::all_wildcard_play_natural`].
+    pub all_wildcard_play_natural: Option<bool>,
+    /// See [`Rules::wildcards_within_deck`].
+    pub wildcards_within_deck: Option<bool>,
+    /// See [`Rules::bomb_order`].
+    pub bomb_order: Option<BombOrder>,
+    /// See [`Rules::wildcards_may_be_kickers`].
+    pub wildcards_may_be_kickers: Option<bool>,
 }
 
 /// Checked rules: the one rules context every engine entry point takes.
@@ -270,27 +421,34 @@ pub struct RuleOverrides {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Table {
     rules: Rules,
+    wild: WildRanks,
 }
 
 impl Table {
     /// STANDARD rules for three players.
     pub const STANDARD: Table = Table {
         rules: Rules::STANDARD,
+        wild: WildRanks::NONE,
     };
     /// STRICT rules for three players.
     pub const STRICT: Table = Table {
         rules: Rules::STRICT,
+        wild: WildRanks::NONE,
     };
     /// PERMISSIVE rules for three players.
     pub const PERMISSIVE: Table = Table {
         rules: Rules::PERMISSIVE,
+        wild: WildRanks::NONE,
     };
 
     /// Checks `rules`; every problem is reported.
     pub fn new(rules: Rules) -> Result<Table, InvalidRules> {
         let problems = rules.problems();
         if problems.is_empty() {
-            Ok(Table { rules })
+            Ok(Table {
+                rules,
+                wild: WildRanks::NONE,
+            })
         } else {
             Err(InvalidRules { problems })
         }
@@ -300,6 +458,7 @@ impl Table {
     pub fn preset(preset: Preset, game: Game) -> Table {
         Table {
             rules: Rules::preset(preset, game),
+            wild: WildRanks::NONE,
         }
     }
 
@@ -331,11 +490,20 @@ impl Table {
                 &mut r.kickers_may_include_adjacent_trio,
             ),
             (o.bomb_as_two_pairs, &mut r.bomb_as_two_pairs),
+            (
+                o.all_wildcard_play_natural,
+                &mut r.all_wildcard_play_natural,
+            ),
+            (o.wildcards_within_deck, &mut r.wildcards_within_deck),
+            (o.wildcards_may_be_kickers, &mut r.wildcards_may_be_kickers),
         ];
         for (given, field) in flags {
             if let Some(value) = given {
                 *field = value;
             }
+        }
+        if let Some(order) = o.bomb_order {
+            r.bomb_order = order;
         }
         // Values past 255 saturate, which problems() then reports; the error quotes the value
         // as given.
@@ -368,9 +536,39 @@ impl Table {
         })
     }
 
+    /// The same rules with `ranks` wild (laizi): none, one, or two distinct ranks `3`..`2`.
+    /// Every problem is reported, with its index in `ranks`.
+    pub fn with_wild_ranks(self, ranks: &[Rank]) -> Result<Table, InvalidRules> {
+        let mut problems = Vec::new();
+        let mut wild = WildRanks::NONE;
+        for (i, &rank) in ranks.iter().enumerate() {
+            if rank.is_joker() {
+                problems.push(RulesError::WildRankJoker(i));
+            } else if wild.contains(rank) {
+                problems.push(RulesError::WildRankTwice(i, rank));
+            } else if i >= 2 {
+                problems.push(RulesError::TooManyWildRanks(i));
+            } else {
+                wild.ranks[i] = Some(rank);
+                wild.mask |= 1 << rank.index();
+            }
+        }
+        if problems.is_empty() {
+            // Keep the given order without holes (a rejected rank leaves none: it failed).
+            Ok(Table { wild, ..self })
+        } else {
+            Err(InvalidRules { problems })
+        }
+    }
+
     /// The rules.
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// The wild ranks (none outside laizi games).
+    pub fn wild(&self) -> &WildRanks {
+        &self.wild
     }
 
     /// The game the rules are for.
@@ -395,6 +593,10 @@ impl Rules {
         min_straight_length: 5,
         min_pair_straight_length: 3,
         min_airplane_length: 2,
+        all_wildcard_play_natural: true,
+        wildcards_within_deck: false,
+        bomb_order: BombOrder::SizeThenRank,
+        wildcards_may_be_kickers: true,
     };
 
     /// The `dou_dizhu` crate's (Pagat's) conventions for three players: kickers of distinct
@@ -531,5 +733,29 @@ mod tests {
             })
         );
         assert_eq!(Game::FourPlayer.check_counts(&counts), Ok(()));
+    }
+
+    #[test]
+    fn wild_ranks_are_checked() {
+        let table = Table::STANDARD
+            .with_wild_ranks(&[Rank::Seven, Rank::Two])
+            .unwrap();
+        assert_eq!(
+            table.wild().ranks().collect::<Vec<_>>(),
+            [Rank::Seven, Rank::Two]
+        );
+        let error = Table::STANDARD
+            .with_wild_ranks(&[Rank::Seven, Rank::BlackJoker, Rank::Seven, Rank::Three])
+            .unwrap_err();
+        assert_eq!(
+            error.problems,
+            [
+                RulesError::WildRankJoker(1),
+                RulesError::WildRankTwice(2, Rank::Seven),
+                RulesError::TooManyWildRanks(3),
+            ]
+        );
+        assert_eq!(error.problems[0].field(), "wild_ranks");
+        assert_eq!(error.problems[1].index(), Some(2));
     }
 }

@@ -6,6 +6,7 @@ use super::compare::beats;
 use super::hand::{CardList, Missing};
 use super::reading::{ReadingSelector, Readings, choose_reading};
 use super::rules::Table;
+use super::wild::fits_in_reading_order;
 
 /// Why a play may not be made. Checked in this order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -36,8 +37,13 @@ pub struct Verdict {
     /// any) that beats the previous play, or when leading the first one. When illegal, the first
     /// matching reading, if any, to show how the cards were read. `None` for a pass.
     pub chosen: Option<Combo>,
-    /// Every reading of the play under the rules, in reading order.
+    /// Every reading of the play under the rules, in reading order (empty under laizi rules: see
+    /// `fits`). [`Verdict::all_readings`] gives whichever applies.
     pub readings: Readings,
+    /// Under laizi rules (a table with wild ranks): every fit of the play, in reading order
+    /// ([`Combo::reading_key`], then the ranks the wildcards stand for, as ascending rank lists);
+    /// a plain play's fits are its readings. Empty without wild ranks.
+    pub fits: Vec<Combo>,
     /// What the hand lacks, when the reason is [`IllegalReason::NotInHand`].
     pub missing: Option<Missing>,
 }
@@ -48,24 +54,38 @@ impl Verdict {
         self.reason.is_none()
     }
 
-    fn legal(chosen: Option<Combo>, readings: Readings) -> Verdict {
+    /// Every reading of the play: its fits under laizi rules, its plain readings otherwise.
+    pub fn all_readings(&self) -> &[Combo] {
+        if self.fits.is_empty() {
+            &self.readings
+        } else {
+            &self.fits
+        }
+    }
+
+    fn legal(chosen: Option<Combo>, readings: Reads) -> Verdict {
         Verdict {
             reason: None,
             chosen,
-            readings,
+            readings: readings.0,
+            fits: readings.1,
             missing: None,
         }
     }
 
-    fn illegal(reason: IllegalReason, chosen: Option<Combo>, readings: Readings) -> Verdict {
+    fn illegal(reason: IllegalReason, chosen: Option<Combo>, readings: Reads) -> Verdict {
         Verdict {
             reason: Some(reason),
             chosen,
-            readings,
+            readings: readings.0,
+            fits: readings.1,
             missing: None,
         }
     }
 }
+
+/// A play's plain readings and its laizi fits (one of them empty).
+type Reads = (Readings, Vec<Combo>);
 
 /// A play to judge: the cards, what they answer, and optionally the hand and the reading meant.
 #[derive(Clone, Copy, Debug)]
@@ -138,37 +158,48 @@ pub fn validate_play(table: &Table, situation: &Situation<'_>) -> Verdict {
     } = *situation;
     let rules = table.rules();
     play.assert_within(rules.game);
+    let none = || (Readings::new(), Vec::new());
     if play.is_empty() {
         return match previous {
-            Some(_) => Verdict::legal(None, Readings::new()),
-            None => Verdict::illegal(IllegalReason::MustLead, None, Readings::new()),
+            Some(_) => Verdict::legal(None, none()),
+            None => Verdict::illegal(IllegalReason::MustLead, None, none()),
         };
     }
-    let readings = classify_within_deck(play.counts(), rules);
+    let reads: Reads = if table.wild().is_empty() {
+        (classify_within_deck(play.counts(), rules), Vec::new())
+    } else {
+        (Readings::new(), fits_in_reading_order(table, play.counts()))
+    };
+    let readings: &[Combo] = if reads.1.is_empty() {
+        &reads.0
+    } else {
+        &reads.1
+    };
     if let Some(missing) = hand.and_then(|hand| hand.missing(play)) {
-        let first = choose_reading(&readings, intended);
+        let first = choose_reading(readings, intended);
         return Verdict {
             missing: Some(missing),
-            ..Verdict::illegal(IllegalReason::NotInHand, first, readings)
+            ..Verdict::illegal(IllegalReason::NotInHand, first, reads)
         };
     }
-    let first = choose_reading(&readings, intended);
+    let first = choose_reading(readings, intended);
     if readings.is_empty() {
-        return Verdict::illegal(IllegalReason::NotACombo, None, readings);
+        return Verdict::illegal(IllegalReason::NotACombo, None, reads);
     }
     let Some(first) = first else {
-        return Verdict::illegal(IllegalReason::NoSuchReading, None, readings);
+        return Verdict::illegal(IllegalReason::NoSuchReading, None, reads);
     };
     let Some(previous) = previous else {
-        return Verdict::legal(Some(first), readings);
+        return Verdict::legal(Some(first), reads);
     };
     let candidates = || {
         readings
             .iter()
             .filter(|r| intended.is_none_or(|s| s.matches(r)))
     };
-    if let Some(winner) = candidates().find(|r| beats(r, previous)) {
-        return Verdict::legal(Some(*winner), readings);
+    if let Some(winner) = candidates().find(|r| beats(table, r, previous)) {
+        let winner = *winner;
+        return Verdict::legal(Some(winner), reads);
     }
     let same_kind = |r: &&Combo| r.kind == previous.kind;
     let reason = if candidates().any(|r| same_kind(&r) && r.length == previous.length)
@@ -180,7 +211,7 @@ pub fn validate_play(table: &Table, situation: &Situation<'_>) -> Verdict {
     } else {
         IllegalReason::WrongType
     };
-    Verdict::illegal(reason, Some(first), readings)
+    Verdict::illegal(reason, Some(first), reads)
 }
 
 #[cfg(test)]

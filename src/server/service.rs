@@ -43,6 +43,10 @@ where
 /// Larger ones (a whole deck, two decks) can take tens of milliseconds.
 const INLINE_LIST_PLAYS_HAND: usize = 20;
 
+/// The largest FitWildcards play answered on the worker: up to 8 cards (at most 8 wildcards,
+/// whose fits take well under a millisecond); longer plays go to the blocking pool.
+const INLINE_FIT_WILDCARDS_PLAY: usize = 8;
+
 /// Whether ListPlays of a hand of `cards` cards goes to the blocking pool ([`answer_blocking`]).
 /// A function of its own so a test can pin the routing without timing a large call.
 fn list_plays_on_blocking_pool(cards: usize) -> bool {
@@ -80,6 +84,18 @@ impl pb::card_rules_service_server::CardRulesService for CardRules {
             answer_blocking(request, super::doudizhu::list_plays).await
         } else {
             answer(request, super::doudizhu::list_plays)
+        }
+    }
+
+    async fn fit_wildcards(
+        &self,
+        request: Request<pb::FitWildcardsRequest>,
+    ) -> Result<Response<pb::FitWildcardsResponse>, Status> {
+        // Many wildcards give many fits: past one deck's four, off the worker.
+        if request.get_ref().play.len() > INLINE_FIT_WILDCARDS_PLAY {
+            answer_blocking(request, super::doudizhu::fit_wildcards).await
+        } else {
+            answer(request, super::doudizhu::fit_wildcards)
         }
     }
 

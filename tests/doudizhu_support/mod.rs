@@ -11,7 +11,7 @@
 use std::cmp::Ordering;
 
 use cardrules::cards::{Rank, RankCounts};
-use cardrules::doudizhu::{Combo, ComboKind, Game, Rules};
+use cardrules::doudizhu::{BombKind, Combo, ComboKind, Game, Rules};
 use proptest::prelude::*;
 
 /// Proptest case count: `CARDRULES_PROPTEST_CASES`, or a default that keeps the suite fast.
@@ -95,6 +95,12 @@ fn pairs_allowed(cards: &[usize], pairs: usize, rules: &Rules) -> bool {
 
 /// Every reading of `play` by definition, in the documented reading order.
 pub fn readings(play: &[u8; 15], rules: &Rules) -> Vec<Combo> {
+    readings_with_bombs_to(play, rules, rules.game.max_bomb_size())
+}
+
+/// [`readings`], with bombs of 4 to `max_bomb` cards (wildcards can make bombs longer than the
+/// deck allows).
+pub fn readings_with_bombs_to(play: &[u8; 15], rules: &Rules, max_bomb: u8) -> Vec<Combo> {
     let n = total(play);
     let mut out = Vec::new();
     if n == 0 || n > rules.game.max_play_cards() {
@@ -116,7 +122,7 @@ pub fn readings(play: &[u8; 15], rules: &Rules) -> Vec<Combo> {
             Pair => (vec![2], 1, false),
             Trio | TrioWithSingle | TrioWithPair => (vec![3], 1, false),
             FourWithTwoSingles | FourWithTwoPairs => (vec![4], 1, false),
-            Bomb => ((4..=rules.game.max_bomb_size()).collect(), 1, false),
+            Bomb => ((4..=max_bomb).collect(), 1, false),
             Straight => (vec![1], rules.min_straight_length as usize, true),
             PairStraight => (vec![2], rules.min_pair_straight_length as usize, true),
             Airplane | AirplaneWithSingles | AirplaneWithPairs => {
@@ -176,6 +182,8 @@ pub fn readings(play: &[u8; 15], rules: &Rules) -> Vec<Combo> {
                             length: length as u8,
                             size,
                             kickers: RankCounts(rest),
+                            wild_as: RankCounts::EMPTY,
+                            bomb_kind: None,
                         });
                     }
                 }
@@ -298,6 +306,7 @@ pub fn any_rules() -> impl Strategy<Value = Rules> {
                 min_straight_length: straight,
                 min_pair_straight_length: pairs,
                 min_airplane_length: airplane,
+                ..Rules::STANDARD
             };
             // Drop the overrides whose prerequisite is off, so the rules validate.
             rules.kickers_may_include_rocket &= rules.kickers_may_include_joker;
@@ -361,4 +370,78 @@ pub fn rules_and_hand(
     max_subsets: u64,
 ) -> impl Strategy<Value = (Rules, [u8; 15])> {
     profiles().prop_flat_map(move |rules| (Just(rules), hand(rules.game, max_cards, max_subsets)))
+}
+
+/// Every fit of `play` under laizi rules by brute force: every multiset of ranks `3`..`2` for
+/// the wildcards (the cards of `wild` ranks), the cards then read by [`readings_with_bombs_to`];
+/// the options applied as the rules define them. Unordered.
+pub fn wild_fits(rules: &Rules, wild: &[Rank], play: &[u8; 15]) -> Vec<Combo> {
+    let mut natural = *play;
+    let mut wildcards = [0u8; 15];
+    for rank in wild {
+        wildcards[rank.index()] = play[rank.index()];
+        natural[rank.index()] = 0;
+    }
+    let m: u8 = wildcards.iter().sum();
+    let natural_empty = natural.iter().all(|&c| c == 0);
+    let mut out = Vec::new();
+    if m == 0 {
+        for mut r in readings(play, rules) {
+            if !wild.is_empty() && r.kind == ComboKind::Bomb {
+                r.bomb_kind = Some(BombKind::Hard);
+            }
+            out.push(r);
+        }
+        return out;
+    }
+    let mut assignments = Vec::new();
+    multisets(m, 0, &mut [0u8; 15], &mut assignments);
+    for w in assignments {
+        if natural_empty && rules.all_wildcard_play_natural && w != wildcards {
+            continue;
+        }
+        let mut fitted = natural;
+        for r in 0..15 {
+            fitted[r] += w[r];
+        }
+        if rules.wildcards_within_deck
+            && (0..15).any(|r| fitted[r] > rules.game.copies(Rank::ALL[r]))
+        {
+            continue;
+        }
+        // A wildcard stands for another rank only when its own rank has no wildcard left.
+        let standing_in: [u8; 15] = std::array::from_fn(|r| w[r].saturating_sub(wildcards[r]));
+        let size = fitted.iter().sum::<u8>().max(4);
+        for mut reading in readings_with_bombs_to(&fitted, rules, size) {
+            let main = reading.main_cards();
+            if !rules.wildcards_may_be_kickers && (0..15).any(|r| standing_in[r] > main.0[r]) {
+                continue;
+            }
+            reading.wild_as = RankCounts(w);
+            if reading.kind == ComboKind::Bomb {
+                reading.bomb_kind = Some(if natural_empty {
+                    BombKind::Pure
+                } else if standing_in.iter().all(|&c| c == 0) {
+                    BombKind::Hard
+                } else {
+                    BombKind::Soft
+                });
+            }
+            out.push(reading);
+        }
+    }
+    out
+}
+
+/// Every multiset of `left` ranks among `3`..`2` from rank index `from` on, added to `base`.
+fn multisets(left: u8, from: usize, base: &mut [u8; 15], out: &mut Vec<[u8; 15]>) {
+    if left == 0 {
+        out.push(*base);
+        return;
+    }
+    for r in from..13 {
+        base[r] += 1;
+        multisets(left - 1, r, base, out);
+        base[r] -= 1;
+    }
 }

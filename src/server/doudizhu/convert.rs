@@ -3,7 +3,10 @@
 use super::super::enums::decode;
 use super::super::pb;
 use crate::cards::parse_card;
-use crate::doudizhu::{CardList, Combo, ComboKind, Game, IllegalReason, ReadingSelector};
+use crate::doudizhu::{
+    BombKind, CardList, CardListError, Combo, ComboKind, Game, IllegalReason, ReadingSelector,
+    Table,
+};
 use crate::error::InvalidArgument;
 
 /// Checks a card list against `game`, recording every bad entry under `field[i]`.
@@ -11,6 +14,18 @@ pub(super) fn card_list(
     field: &str,
     texts: &[String],
     game: Game,
+    errors: &mut InvalidArgument,
+) -> Option<CardList> {
+    laizi_card_list(field, texts, game, None, errors)
+}
+
+/// [`card_list`] under laizi rules: a copy too many of a wild rank also says that the rank is
+/// wild, so the wildcards are what the deck limits.
+pub(super) fn laizi_card_list(
+    field: &str,
+    texts: &[String],
+    game: Game,
+    table: Option<&Table>,
     errors: &mut InvalidArgument,
 ) -> Option<CardList> {
     match CardList::parse(texts, game) {
@@ -21,7 +36,17 @@ pub(super) fn card_list(
                     Some(i) => format!("{field}[{i}]"),
                     None => field.to_string(),
                 };
-                errors.push(path, error.in_field(field));
+                let mut message = error.in_field(field);
+                if let CardListError::TooManyCopies { card, .. } = &error
+                    && table.is_some_and(|t| t.wild().contains(card.rank))
+                {
+                    message.push_str(&format!(
+                        " ({} is wild: a play holds at most {} wildcards of it)",
+                        card.rank,
+                        game.copies(card.rank)
+                    ));
+                }
+                errors.push(path, message);
             }
             None
         }
@@ -91,6 +116,17 @@ pub(super) fn combo_to_pb(combo: &Combo) -> pb::DoudizhuCombo {
             .ranks()
             .map(|r| r.symbol().to_string())
             .collect(),
+        wild_as: combo
+            .wild_as
+            .ranks()
+            .map(|r| r.symbol().to_string())
+            .collect(),
+        bomb_kind: match combo.bomb_kind {
+            None => pb::BombKind::Unspecified,
+            Some(BombKind::Soft) => pb::BombKind::Soft,
+            Some(BombKind::Hard) => pb::BombKind::Hard,
+            Some(BombKind::Pure) => pb::BombKind::Pure,
+        } as i32,
     }
 }
 

@@ -54,11 +54,11 @@ pub(super) fn verdict(
         Some(IllegalReason::NoSuchReading) => format!(
             "{} cannot be read as intended; its readings: {}",
             play.counts(),
-            describe_all(&verdict.readings)
+            describe_all(verdict.all_readings())
         ),
         Some(IllegalReason::WrongType) => format!(
             "{} cannot answer {previous_text}: only the same type, a bomb or the rocket can",
-            describe_all(&verdict.readings)
+            describe_all(verdict.all_readings())
         ),
         Some(IllegalReason::WrongLength) => {
             format!("{chosen} cannot answer {previous_text}: the chain lengths differ")

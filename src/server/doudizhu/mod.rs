@@ -8,9 +8,11 @@ mod convert;
 mod messages;
 mod rules;
 
-use self::convert::{card_list, combo_to_pb, kind_filter, reason_to_pb, selector_from};
+use self::convert::{
+    card_list, combo_to_pb, kind_filter, laizi_card_list, reason_to_pb, selector_from,
+};
 use super::pb;
-use crate::doudizhu::{self, Combo, Game, Readings, Situation, Table, choose_reading};
+use crate::doudizhu::{self, Combo, Game, Situation, Table, choose_reading};
 use crate::error::InvalidArgument;
 
 /// The most plays one ListPlays response holds: above the largest census (PERMISSIVE's 33,675
@@ -18,19 +20,25 @@ use crate::error::InvalidArgument;
 /// of milliseconds.
 pub const MAX_LISTED_PLAYS: usize = 40_000;
 
+/// The most sets of cards ListPlays tries for a hand holding wildcards (see
+/// [`doudizhu::wild_listing_work`]): above any one-deck hand of 20 cards (139,968), and a few
+/// hundred milliseconds of work at most.
+pub const MAX_WILD_LISTING_WORK: u64 = 1 << 20;
+
 /// Reads one play that must be a combo (a side of a comparison, or the previous play): its
-/// readings, or `None` with the problem recorded under `field`. Without a valid table there is
-/// nothing to classify against (its problems are already recorded).
+/// readings (under laizi rules, its fits), or `None` with the problem recorded under `field`.
+/// Without a valid table there is nothing to classify against (its problems are already
+/// recorded).
 fn readings_of(
     field: &str,
     texts: &[String],
     game: Game,
     table: Option<&Table>,
     errors: &mut InvalidArgument,
-) -> Option<(doudizhu::CardList, Readings)> {
-    let cards = card_list(field, texts, game, errors)?;
+) -> Option<(doudizhu::CardList, Vec<Combo>)> {
+    let cards = laizi_card_list(field, texts, game, table, errors)?;
     let table = table?;
-    let readings = doudizhu::classify(table, cards.counts());
+    let readings = doudizhu::play_readings(table, cards.counts());
     if readings.is_empty() {
         errors.push(
             field,
@@ -86,7 +94,7 @@ pub fn validate_play(
     } else {
         card_list("hand", &request.hand, game, &mut errors)
     };
-    let play = card_list("play", &request.play, game, &mut errors);
+    let play = laizi_card_list("play", &request.play, game, table.as_ref(), &mut errors);
     let intended = request
         .intended
         .as_ref()
@@ -116,7 +124,7 @@ pub fn validate_play(
         reason: reason_to_pb(verdict.reason) as i32,
         message: messages::verdict(&verdict, &play, previous.as_ref(), game.max_play_cards()),
         reading: verdict.chosen.as_ref().map(combo_to_pb),
-        readings: verdict.readings.iter().map(combo_to_pb).collect(),
+        readings: verdict.all_readings().iter().map(combo_to_pb).collect(),
         previous_reading: previous.as_ref().map(combo_to_pb),
         pass: play.is_empty(),
     })
@@ -163,11 +171,11 @@ pub fn compare_combos(
     }
     errors.or_ok(())?;
     // Both sides read: a missing side recorded an error above.
-    let (Some(a), Some(b)) = (a, b) else {
+    let (Some(table), Some(a), Some(b)) = (table, a, b) else {
         return Err(InvalidArgument::new("a", "unreadable"));
     };
     let Some(comparison) =
-        doudizhu::compare_plays(&a, a_selector.as_ref(), &b, b_selector.as_ref())
+        doudizhu::compare_plays(&table, &a, a_selector.as_ref(), &b, b_selector.as_ref())
     else {
         return Err(InvalidArgument::new("a_reading", "no matching reading"));
     };
@@ -184,6 +192,79 @@ pub fn compare_combos(
         b_reading: Some(combo_to_pb(&comparison.b)),
         message: messages::comparison(&comparison),
     })
+}
+
+/// Answers a `FitWildcardsRequest`.
+pub fn fit_wildcards(
+    request: pb::FitWildcardsRequest,
+) -> Result<pb::FitWildcardsResponse, InvalidArgument> {
+    let mut errors = InvalidArgument::default();
+    let (game, table) = rules::table_from(request.rules.as_ref(), &mut errors);
+    let play = if request.play.is_empty() {
+        errors.push("play", "required: the cards of the play");
+        None
+    } else {
+        laizi_card_list("play", &request.play, game, table.as_ref(), &mut errors)
+    };
+    let previous = previous_from(
+        &request.previous,
+        request.previous_reading.as_ref(),
+        game,
+        table.as_ref(),
+        &mut errors,
+    );
+    let kind = kind_filter(request.r#type, "type", &mut errors);
+    let limit = limit_from(request.limit, &mut errors);
+    errors.or_ok(())?;
+    let (Some(table), Some(play)) = (table, play) else {
+        return Err(InvalidArgument::new("play", "unreadable"));
+    };
+    let mut fits = doudizhu::fit_wildcards(&table, play.counts());
+    fits.retain(|fit| kind.is_none_or(|k| fit.kind == k));
+    let truncated = fits.len() > limit;
+    fits.truncate(limit);
+    let wildcards = play.wildcards(table.wild());
+    let fits = fits
+        .iter()
+        .map(|fit| pb::WildcardFit {
+            reading: Some(combo_to_pb(fit)),
+            assignments: if play.is_suited() {
+                doudizhu::assign_wildcards(&wildcards, &fit.wild_as)
+                    .into_iter()
+                    .map(|(card, rank)| pb::WildcardAssignment {
+                        card: card.to_string(),
+                        rank: rank.symbol().to_string(),
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            beats_previous: previous
+                .as_ref()
+                .is_some_and(|p| doudizhu::beats(&table, fit, p)),
+        })
+        .collect();
+    Ok(pb::FitWildcardsResponse {
+        fits,
+        truncated,
+        previous_reading: previous.as_ref().map(combo_to_pb),
+        wildcards: wildcards.len() as u32,
+    })
+}
+
+/// The `limit` of a listing request: 0 is the maximum; above it is recorded.
+fn limit_from(limit: u32, errors: &mut InvalidArgument) -> usize {
+    match limit as usize {
+        0 => MAX_LISTED_PLAYS,
+        limit @ 1..=MAX_LISTED_PLAYS => limit,
+        limit => {
+            errors.push(
+                "limit",
+                format!("at most {MAX_LISTED_PLAYS} plays per call, got {limit}"),
+            );
+            MAX_LISTED_PLAYS
+        }
+    }
 }
 
 /// Answers a `ListPlaysRequest`.
@@ -204,21 +285,21 @@ pub fn list_plays(request: pb::ListPlaysRequest) -> Result<pb::ListPlaysResponse
         &mut errors,
     );
     let kind = kind_filter(request.r#type, "type", &mut errors);
-    let limit = match request.limit as usize {
-        0 => MAX_LISTED_PLAYS,
-        limit @ 1..=MAX_LISTED_PLAYS => limit,
-        limit => {
-            errors.push(
-                "limit",
-                format!("at most {MAX_LISTED_PLAYS} plays per call, got {limit}"),
-            );
-            MAX_LISTED_PLAYS
-        }
-    };
+    let limit = limit_from(request.limit, &mut errors);
     errors.or_ok(())?;
     let (Some(table), Some(hand)) = (table, hand) else {
         return Err(InvalidArgument::new("hand", "unreadable"));
     };
+    let work = doudizhu::wild_listing_work(&table, hand.counts());
+    if work > MAX_WILD_LISTING_WORK {
+        return Err(InvalidArgument::new(
+            "hand",
+            format!(
+                "a hand holding wildcards is listed by trying its sets of cards: at most \
+                 {MAX_WILD_LISTING_WORK}, this hand has {work} (every dealt one-deck hand fits)"
+            ),
+        ));
+    }
     // One more than the limit tells whether the list was cut.
     let mut plays = doudizhu::list_plays(&table, &hand, previous.as_ref(), kind, Some(limit + 1));
     let truncated = plays.len() > limit;
@@ -276,7 +357,7 @@ mod tests {
                     deck.shuffle(&mut rng);
                     let hand: Vec<String> = deck[..20].to_vec();
                     let listed = list_plays(pb::ListPlaysRequest {
-                        rules,
+                        rules: rules.clone(),
                         hand: hand.clone(),
                         ..Default::default()
                     })
@@ -284,7 +365,7 @@ mod tests {
                     assert!(!listed.plays.is_empty());
                     for play in listed.plays {
                         let verdict = validate_play(pb::ValidatePlayRequest {
-                            rules,
+                            rules: rules.clone(),
                             hand: hand.clone(),
                             play: play.cards.clone(),
                             ..Default::default()

@@ -3,7 +3,8 @@
 
 use super::super::enums::decode;
 use super::super::pb;
-use crate::doudizhu::{Game, Preset, RuleOverrides, Table};
+use crate::cards::{Rank, parse_card};
+use crate::doudizhu::{BombOrder, Game, Preset, RuleOverrides, Table};
 use crate::error::InvalidArgument;
 
 /// The rules of a request: the game (so card lists can be checked against the right deck even
@@ -49,17 +50,54 @@ pub(super) fn table_from(
         min_straight_length: rules.min_straight_length,
         min_pair_straight_length: rules.min_pair_straight_length,
         min_airplane_length: rules.min_airplane_length,
+        all_wildcard_play_natural: rules.all_wildcard_play_natural,
+        wildcards_within_deck: rules.wildcards_within_deck,
+        bomb_order: decode(rules.bomb_order, "rules.bomb_order", "bomb order", errors).map(
+            |order| match order {
+                pb::BombOrder::Unspecified | pb::BombOrder::SizeThenRank => BombOrder::SizeThenRank,
+                pb::BombOrder::SizeThenHardness => BombOrder::SizeThenHardness,
+                pb::BombOrder::HardnessThenSize => BombOrder::HardnessThenSize,
+                pb::BombOrder::SizeOnly => BombOrder::SizeOnly,
+            },
+        ),
+        wildcards_may_be_kickers: rules.wildcards_may_be_kickers,
     };
-    let table = match Table::with_overrides(preset, game, &overrides) {
+    let wild = wild_ranks(&rules.wild_ranks, errors);
+    // An unreadable wild rank is already recorded; the others are still checked.
+    let table = Table::with_overrides(preset, game, &overrides)
+        .and_then(|table| table.with_wild_ranks(&wild));
+    let table = match table {
         Ok(table) => Some(table),
         Err(invalid) => {
             for problem in invalid.problems {
-                errors.push(format!("rules.{}", problem.field()), problem.to_string());
+                let field = match problem.index() {
+                    Some(i) => format!("rules.{}[{i}]", problem.field()),
+                    None => format!("rules.{}", problem.field()),
+                };
+                errors.push(field, problem.to_string());
             }
             None
         }
     };
     (game, table)
+}
+
+/// The wild ranks that read as ranks; the others are recorded in `errors`.
+fn wild_ranks(texts: &[String], errors: &mut InvalidArgument) -> Vec<Rank> {
+    let mut ranks = Vec::with_capacity(texts.len());
+    for (i, text) in texts.iter().enumerate() {
+        match parse_card(text) {
+            Ok(card) if card.suit.is_none() => ranks.push(card.rank),
+            Ok(_) => {
+                errors.push(
+                    format!("rules.wild_ranks[{i}]"),
+                    format!("{text:?} has a suit: give a rank only (\"7\", \"10\")"),
+                );
+            }
+            Err(error) => errors.push(format!("rules.wild_ranks[{i}]"), error.to_string()),
+        }
+    }
+    ranks
 }
 
 #[cfg(test)]
@@ -113,6 +151,55 @@ mod tests {
             errors.violations[1].description,
             "must be 2 to 12, got 1000"
         );
+    }
+
+    #[test]
+    fn wild_ranks_are_checked_with_their_index() {
+        let mut errors = InvalidArgument::default();
+        let (_, table) = table_from(
+            Some(&pb::DoudizhuRules {
+                wild_ranks: vec!["7".into(), "7".into()],
+                ..Default::default()
+            }),
+            &mut errors,
+        );
+        assert!(table.is_none());
+        assert_eq!(
+            errors.to_string(),
+            "rules.wild_ranks[1]: 7 is already a wild rank"
+        );
+        let mut errors = InvalidArgument::default();
+        table_from(
+            Some(&pb::DoudizhuRules {
+                wild_ranks: vec!["BJ".into(), "7H".into(), "X".into()],
+                ..Default::default()
+            }),
+            &mut errors,
+        );
+        let fields: Vec<&str> = errors.violations.iter().map(|v| v.field.as_str()).collect();
+        assert_eq!(
+            fields,
+            [
+                "rules.wild_ranks[1]",
+                "rules.wild_ranks[2]",
+                "rules.wild_ranks[0]"
+            ]
+        );
+        let mut errors = InvalidArgument::default();
+        let (_, table) = table_from(
+            Some(&pb::DoudizhuRules {
+                wild_ranks: vec!["2".into(), "10".into()],
+                bomb_order: pb::BombOrder::HardnessThenSize as i32,
+                ..Default::default()
+            }),
+            &mut errors,
+        );
+        let table = table.unwrap();
+        assert_eq!(
+            table.wild().ranks().collect::<Vec<_>>(),
+            [Rank::Two, Rank::Ten]
+        );
+        assert_eq!(table.rules().bomb_order, BombOrder::HardnessThenSize);
     }
 
     #[test]
