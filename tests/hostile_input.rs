@@ -10,8 +10,8 @@ mod common;
 
 use cardrules::server::pb::{
     self, CompareCombosRequest, DealRequest, DoudizhuReadingSelector, DoudizhuRules,
-    ListPlaysRequest, MahjongAnalyzeRequest, MahjongRules, MahjongWaitsRequest, Meld,
-    ValidatePlayRequest,
+    FitWildcardsRequest, ListPlaysRequest, MahjongAnalyzeRequest, MahjongRules,
+    MahjongWaitsRequest, Meld, ValidatePlayRequest,
 };
 use common::TestServer;
 use proptest::prelude::*;
@@ -53,6 +53,12 @@ fn length() -> impl Strategy<Value = Option<u32>> {
 
 fn doudizhu_rules() -> impl Strategy<Value = Option<DoudizhuRules>> {
     let flags = prop::collection::vec(prop::option::of(any::<bool>()), 9);
+    // Laizi: wild ranks (any card text), the bomb order and the three options.
+    let laizi = (
+        prop::collection::vec(card(), 0..3),
+        enum_value(5),
+        prop::collection::vec(prop::option::of(any::<bool>()), 3),
+    );
     let rules = (
         enum_value(4),
         enum_value(4),
@@ -60,28 +66,37 @@ fn doudizhu_rules() -> impl Strategy<Value = Option<DoudizhuRules>> {
         length(),
         length(),
         length(),
+        laizi,
     )
-        .prop_map(|(preset, game, f, straight, pair_straight, airplane)| {
-            // Field by field on a default, so that rules fields added later keep their default.
-            let mut rules = DoudizhuRules {
-                preset,
-                game,
-                ..Default::default()
-            };
-            rules.trio_with_pair = f[0];
-            rules.four_with_two_singles = f[1];
-            rules.four_with_two_pairs = f[2];
-            rules.kickers_may_repeat = f[3];
-            rules.kickers_may_include_joker = f[4];
-            rules.kickers_may_include_rocket = f[5];
-            rules.kickers_may_include_bomb = f[6];
-            rules.kickers_may_include_adjacent_trio = f[7];
-            rules.bomb_as_two_pairs = f[8];
-            rules.min_straight_length = straight;
-            rules.min_pair_straight_length = pair_straight;
-            rules.min_airplane_length = airplane;
-            rules
-        });
+        .prop_map(
+            |(preset, game, f, straight, pair_straight, airplane, laizi)| {
+                let (wild_ranks, bomb_order, l) = laizi;
+                // Field by field on a default, so that rules fields added later keep their default.
+                let mut rules = DoudizhuRules {
+                    preset,
+                    game,
+                    ..Default::default()
+                };
+                rules.trio_with_pair = f[0];
+                rules.four_with_two_singles = f[1];
+                rules.four_with_two_pairs = f[2];
+                rules.kickers_may_repeat = f[3];
+                rules.kickers_may_include_joker = f[4];
+                rules.kickers_may_include_rocket = f[5];
+                rules.kickers_may_include_bomb = f[6];
+                rules.kickers_may_include_adjacent_trio = f[7];
+                rules.bomb_as_two_pairs = f[8];
+                rules.min_straight_length = straight;
+                rules.min_pair_straight_length = pair_straight;
+                rules.min_airplane_length = airplane;
+                rules.wild_ranks = wild_ranks;
+                rules.bomb_order = bomb_order;
+                rules.all_wildcard_play_natural = l[0];
+                rules.wildcards_within_deck = l[1];
+                rules.wildcards_may_be_kickers = l[2];
+                rules
+            },
+        );
     prop::option::of(rules)
 }
 
@@ -151,6 +166,7 @@ enum Call {
     Validate(ValidatePlayRequest),
     Compare(CompareCombosRequest),
     List(ListPlaysRequest),
+    Fit(FitWildcardsRequest),
     Waits(MahjongWaitsRequest),
     Analyze(MahjongAnalyzeRequest),
 }
@@ -229,6 +245,24 @@ fn call() -> impl Strategy<Value = Call> {
                     limit,
                 })
             }),
+        (
+            doudizhu_rules(),
+            cards(21),
+            cards(8),
+            selector(),
+            enum_value(15),
+            0u32..50
+        )
+            .prop_map(|(rules, play, previous, previous_reading, r#type, limit)| {
+                Call::Fit(FitWildcardsRequest {
+                    rules,
+                    play,
+                    previous,
+                    previous_reading,
+                    r#type,
+                    limit,
+                })
+            }),
         (tiles(6), melds(), tiles(4), mahjong_rules(), any::<bool>()).prop_map(
             |(hand, melds, visible, rules, decompose)| Call::Waits(MahjongWaitsRequest {
                 hand,
@@ -258,6 +292,7 @@ async fn send(
         Call::Validate(r) => client.validate_play(r).await.map(drop),
         Call::Compare(r) => client.compare_combos(r).await.map(drop),
         Call::List(r) => client.list_plays(r).await.map(drop),
+        Call::Fit(r) => client.fit_wildcards(r).await.map(drop),
         Call::Waits(r) => client.mahjong_waits(r).await.map(drop),
         Call::Analyze(r) => client.mahjong_analyze(r).await.map(drop),
     }
@@ -296,6 +331,7 @@ fn random_bytes_that_decode_are_answered_too() {
             ValidatePlayRequest::decode(&bytes[..]).ok().map(Call::Validate),
             CompareCombosRequest::decode(&bytes[..]).ok().map(Call::Compare),
             ListPlaysRequest::decode(&bytes[..]).ok().map(Call::List),
+            FitWildcardsRequest::decode(&bytes[..]).ok().map(Call::Fit),
             MahjongWaitsRequest::decode(&bytes[..]).ok().map(Call::Waits),
             MahjongAnalyzeRequest::decode(&bytes[..]).ok().map(Call::Analyze),
         ];
@@ -306,6 +342,6 @@ fn random_bytes_that_decode_are_answered_too() {
         }
     });
     // The empty message decodes as every type, so at least that much was sent.
-    assert!(decoded.get() >= 6);
+    assert!(decoded.get() >= 7);
     runtime.block_on(server.shutdown()).unwrap();
 }

@@ -117,6 +117,23 @@ check('ListPlays: the two plays that beat a 3-7 straight',
     assert.equal(answer.truncated, false, 'truncated');
   });
 
+check('FitWildcards: with 10 wild, J J J + a 10 is first a soft bomb of jacks, over 999+4',
+  async ({ rules }) => {
+    const answer = await call(rules, 'FitWildcards', {
+      rules: { wildRanks: ['10'] },
+      play: ['JS', 'JH', 'JD', '10S'],
+      previous: ['9', '9', '9', '4'],
+      limit: 2,
+    });
+    const [first] = answer.fits;
+    assert.equal(first.reading.type, 'COMBO_TYPE_BOMB', 'first fit');
+    assert.equal(first.reading.bombKind, 'BOMB_KIND_SOFT', 'bomb kind');
+    assert.deepEqual(first.assignments.map((a) => [a.card, a.rank]), [['10S', 'J']],
+      "the wildcard's rank");
+    assert.equal(first.beatsPrevious, true, 'beats 999+4');
+    assert.deepEqual([answer.fits.length, answer.truncated], [2, true], 'limit');
+  });
+
 check('MahjongWaits: 123m456p789s1122z waits on 1z and 2z, 3 live with one 1z visible',
   async ({ rules }) => {
     const answer = await call(rules, 'MahjongWaits', { hand: '123m456p789s1122z', visible: '1z' });

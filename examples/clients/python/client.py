@@ -113,6 +113,25 @@ def list_plays(stub, _health):
     expect(answer.truncated, False, "truncated")
 
 
+@check("FitWildcards: with 10 wild, J J J + a 10 is first a soft bomb of jacks, over 999+4")
+def fit_wildcards(stub, _health):
+    answer = stub.FitWildcards(
+        doudizhu_pb2.FitWildcardsRequest(
+            rules=doudizhu_pb2.DoudizhuRules(wild_ranks=["10"]),
+            play=["JS", "JH", "JD", "10S"],
+            previous=["9", "9", "9", "4"],
+            limit=2,
+        ),
+        timeout=TIMEOUT_S,
+    )
+    first = answer.fits[0]
+    expect(first.reading.type, doudizhu_pb2.COMBO_TYPE_BOMB, "first fit")
+    expect(first.reading.bomb_kind, doudizhu_pb2.BOMB_KIND_SOFT, "bomb kind")
+    expect([(a.card, a.rank) for a in first.assignments], [("10S", "J")], "the wildcard's rank")
+    expect(first.beats_previous, True, "beats 999+4")
+    expect((len(answer.fits), answer.truncated), (2, True), "limit")
+
+
 @check("MahjongWaits: 123m456p789s1122z waits on 1z and 2z, 3 live with one 1z visible")
 def mahjong_waits(stub, _health):
     answer = stub.MahjongWaits(
