@@ -523,3 +523,32 @@ fn fifth_copy_rule_lets_wildcards_join_a_melded_kind() {
     assert_eq!(dead[0].tile.to_string(), "1m");
     assert_eq!(dead[0].reason, Exclusion::KaratenMelds);
 }
+
+#[test]
+fn analyze_improving_tiles_follow_the_meld_aware_cap() {
+    // Issue 14, item 1: Analyze's improving tiles lower the capped shanten. With a kan of 7m and
+    // a pon of 3s, 68m379s77z (two wildcards) is not ready: every win the tables see needs a
+    // wildcard as a fifth 3s (the pon, the 3s held, the wildcard) or as a fifth 7m (the kan). So the discard of 2s leaves shanten 1, and its improving tiles are the
+    // tiles that make it ready under the cap: every tile of the game (a natural tile pairs with
+    // a wildcard, the other wildcard is the 8s of 789s, and 68m waits on the natural 7m), not
+    // the wins the cap removed (7m 3s 8s 7z, the answer before).
+    let melds = [
+        Meld::from_tiles(MeldKind::Kan, &t("7777m"), false).unwrap(),
+        meld(MeldKind::Pon, "333s"),
+    ];
+    let r = analyze(&hongzhong(), &t("68m2379s77z"), &melds, &[]).unwrap();
+    let d = r
+        .discards
+        .iter()
+        .find(|d| d.discard.to_string() == "2s")
+        .unwrap();
+    assert_eq!(d.shanten, 1);
+    assert_eq!(
+        format_tiles(&r.improving(d).map(|i| i.tile).collect::<Vec<_>>()),
+        "123456789m123456789p123456789s7z"
+    );
+    // Waits agrees on the 3n+1 part.
+    let w = waits(&hongzhong(), &t("68m379s77z"), &melds, &[]).unwrap();
+    assert!(!w.tenpai);
+    assert_eq!(w.shanten, 1);
+}

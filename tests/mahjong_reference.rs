@@ -7,7 +7,7 @@
 
 use cardrules::mahjong::{
     Decomposition, Exclusion, Form, GroupKind, KaratenPolicy, Meld, MeldKind, Preset,
-    RuleOverrides, Rules, analyze, waits, waits_explained,
+    RuleOverrides, Rules, analyze, shape_waits, waits, waits_explained,
 };
 use cardrules::tiles::{Tile, TileSuit, format_tiles};
 use rand::seq::SliceRandom;
@@ -220,6 +220,149 @@ impl<'a> Ref<'a> {
         out.sort();
         out
     }
+}
+
+impl Ref<'_> {
+    /// The replacement number by brute force: the fewest tiles to draw, each in exchange for a
+    /// held one, until naturals `nat` plus `wild` wildcards are complete with `melds` melds and a
+    /// pair (or, with the knitted forms and three melds needed, a knitted straight and a pair).
+    /// Every target is tried (a pair and melds of usable kinds, at most four copies of a kind
+    /// in the concealed part, the one rule the shanten keeps without wildcards): its missing
+    /// tiles are filled by the hand's wildcards where [`Ref::wildcard_may_be`] lets a wildcard
+    /// stand for the kind in the completed part, and drawn everywhere else. Only the closed
+    /// forms are left out, so this is for hands with declared melds.
+    fn replacement(&self, nat: &[u8; 34], wild: u8, melds: u8) -> u8 {
+        self.replacement_below(nat, wild, melds, u8::MAX)
+    }
+
+    /// [`Ref::replacement`] when it is below `limit`, else `limit` (targets that cannot beat
+    /// `limit` are not finished).
+    fn replacement_below(&self, nat: &[u8; 34], wild: u8, melds: u8, limit: u8) -> u8 {
+        let mut groups: Vec<Vec<usize>> = (0..34)
+            .filter(|&t| self.usable[t])
+            .map(|t| vec![t; 3])
+            .collect();
+        groups.extend(
+            (0..27)
+                .filter(|&s| self.runs_from(s))
+                .map(|s| vec![s, s + 1, s + 2]),
+        );
+        let mut best = limit;
+        for pair in (0..34).filter(|&t| self.usable[t]) {
+            let mut c = [0u8; 34];
+            c[pair] = 2;
+            self.targets(&groups, 0, melds, &mut c, nat, wild, &mut best);
+            if self.rules.knitted && melds >= 3 {
+                for k in Self::knitted_sets() {
+                    let mut c = c;
+                    for t in k {
+                        c[t] += 1;
+                    }
+                    self.targets(&groups, 0, melds - 3, &mut c, nat, wild, &mut best);
+                }
+            }
+        }
+        best
+    }
+
+    /// Adds `left` more melds from `groups[from..]` to target `c`, keeping in `best` the fewest
+    /// draws of any completed target (a branch that cannot get below `best` is cut: every
+    /// missing tile is drawn or filled by a wildcard, and a group's tiles are the held naturals
+    /// not used yet or missing).
+    #[allow(clippy::too_many_arguments)]
+    fn targets(
+        &self,
+        groups: &[Vec<usize>],
+        from: usize,
+        left: u8,
+        c: &mut [u8; 34],
+        nat: &[u8; 34],
+        wild: u8,
+        best: &mut u8,
+    ) {
+        if c.iter().any(|&n| n > 4) {
+            return;
+        }
+        let missing: u8 = (0..34).map(|t| c[t].saturating_sub(nat[t])).sum();
+        let unused: u8 = (0..34).map(|t| nat[t].saturating_sub(c[t])).sum();
+        let bound = (missing + (3 * left).saturating_sub(unused)).saturating_sub(wild);
+        if bound >= *best {
+            return;
+        }
+        if left == 0 {
+            *best = (*best).min(self.draws(c, nat, wild));
+            return;
+        }
+        for (g, tiles) in groups.iter().enumerate().skip(from) {
+            for &t in tiles {
+                c[t] += 1;
+            }
+            self.targets(groups, g, left - 1, c, nat, wild, best);
+            for &t in tiles {
+                c[t] -= 1;
+            }
+        }
+    }
+
+    /// Tiles to draw to complete target `c` from naturals `nat` and `wild` wildcards: the
+    /// missing tiles less the most wildcards that can be placed. A kind may take `s` of its
+    /// missing tiles as wildcards when each of them, one after the other, is allowed in the
+    /// completed part (then holding `c[t] - s` natural copies); the kinds' choices are combined
+    /// by a knapsack over the wildcards held.
+    fn draws(&self, c: &[u8; 34], nat: &[u8; 34], wild: u8) -> u8 {
+        let mut missing = 0u8;
+        // reach[k]: k wildcards can be placed (a hand holds at most 14).
+        let mut reach = [false; 15];
+        reach[0] = true;
+        for t in 0..34 {
+            let d = c[t].saturating_sub(nat[t]);
+            if d == 0 {
+                continue;
+            }
+            missing += d;
+            let before = reach;
+            for s in 1..=d {
+                if !(0..s).all(|j| self.wildcard_may_be(t, c[t] - s, j)) {
+                    continue;
+                }
+                for k in 0..=wild as usize {
+                    if before[k] && k + (s as usize) <= wild as usize {
+                        reach[k + s as usize] = true;
+                    }
+                }
+            }
+        }
+        let placed = (0..=wild as usize).rev().find(|&k| reach[k]).unwrap_or(0) as u8;
+        missing - placed
+    }
+}
+
+/// The reference shanten of a 3n+1 hand with declared melds: 0 when the reference finds it
+/// ready, else the replacement number less one, at least 1.
+fn reference_shanten(rules: &Rules, hand: &[Tile], melds: &[Meld]) -> u8 {
+    if reference_waits(rules, hand, melds, &[]).tenpai {
+        return 0;
+    }
+    let (nat, wild) = split_wild(rules, hand);
+    let m = ((hand.len() - 1) / 3) as u8;
+    Ref::new(rules, melds)
+        .replacement(&nat, wild, m)
+        .saturating_sub(1)
+        .max(1)
+}
+
+/// Natural counts and the number of wildcards of a hand.
+fn split_wild(rules: &Rules, hand: &[Tile]) -> ([u8; 34], u8) {
+    let mut nat = [0u8; 34];
+    let mut wild = 0u8;
+    for t in hand {
+        if rules.is_wildcard(*t) {
+            wild += 1;
+        } else {
+            nat[t.index()] += 1;
+        }
+    }
+    (nat, wild)
 }
 
 /// The reference answer: (tile, forms, exclusion) for every shape wait, and tenpai.
@@ -834,4 +977,270 @@ fn explained_waits_show_valid_decompositions() {
         }
     }
     assert!(shown > cases(), "{shown} decompositions checked");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shanten and analysis under the meld-aware wildcard cap, against the reference replacement
+// number.
+
+/// Rule sets with wildcards that may not be fifth copies: Hongzhong, and wildcards added to games
+/// with chi (one melded copy on three kinds), the knitted straight, and three players.
+fn capped_rules() -> Vec<Rules> {
+    let with = |preset, o: RuleOverrides| Rules::with_overrides(preset, &o).unwrap();
+    vec![
+        Rules::preset(Preset::Hongzhong),
+        with(
+            Preset::Guobiao,
+            RuleOverrides {
+                wildcards: Some(vec![tile(33)]),
+                ..Default::default()
+            },
+        ),
+        with(
+            Preset::Riichi,
+            RuleOverrides {
+                wildcards: Some(vec![tile(31)]),
+                three_player: Some(true),
+                ..Default::default()
+            },
+        ),
+    ]
+}
+
+/// A hand with exactly `declared` melds and up to `wildcards` wildcards (see
+/// [`near_complete_with_melds`]), then `changes` concealed tiles replaced by random tiles of the
+/// game (wildcards included): shanten 0 to about 3.
+fn with_melds_and_changes(
+    rng: &mut ChaCha8Rng,
+    rules: &Rules,
+    declared: usize,
+    wildcards: usize,
+    changes: usize,
+) -> (Vec<Tile>, Vec<Meld>) {
+    let kinds: Vec<Tile> = Tile::all()
+        .filter(|&t| rules.absent_reason(t).is_none())
+        .collect();
+    loop {
+        let (mut hand, melds) = near_complete_with_melds(rng, rules, declared, wildcards);
+        if melds.len() < declared {
+            continue;
+        }
+        for _ in 0..changes {
+            let i = rng.random_range(0..hand.len());
+            hand[i] = kinds[rng.random_range(0..kinds.len())];
+        }
+        let mut counts = [0u8; 34];
+        for x in hand
+            .iter()
+            .copied()
+            .chain(melds.iter().flat_map(|m| m.tiles()))
+        {
+            counts[x.index()] += 1;
+        }
+        if (0..34).all(|t| counts[t] <= rules.copies(tile(t))) {
+            return (hand, melds);
+        }
+    }
+}
+
+#[test]
+fn shanten_with_melds_and_wildcards_matches_the_reference() {
+    let mut rng = ChaCha8Rng::seed_from_u64(44444);
+    let mut above_one = 0usize;
+    for rules in capped_rules() {
+        for i in 0..cases() {
+            let declared = 1 + i % 4;
+            let (hand, melds) =
+                with_melds_and_changes(&mut rng, &rules, declared, 1 + i % 4, i % 6);
+            let name = || format!("{} {:?} {:?}", format_tiles(&hand), melds, rules.preset);
+            let want = reference_shanten(&rules, &hand, &melds);
+            let got = waits(&rules, &hand, &melds, &[]).unwrap();
+            assert_eq!(got.shanten, want, "waits: {}", name());
+            // The shape answer: ready exactly when a wait exists that is no fifth copy held.
+            let shape = reference_waits(&rules, &hand, &melds, &[])
+                .waits
+                .iter()
+                .any(|w| w.2 != Some(Exclusion::KaratenHand));
+            let want_shape = if shape { 0 } else { want.max(1) };
+            let got_shape = shape_waits(&rules, &hand, &melds).unwrap();
+            assert_eq!(got_shape.shanten, want_shape, "shape_waits: {}", name());
+            above_one += (want > 1) as usize;
+        }
+    }
+    assert!(
+        above_one > cases() / 10,
+        "{above_one} hands with shanten 2 or more"
+    );
+}
+
+#[test]
+fn analyze_with_melds_and_wildcards_matches_the_reference() {
+    let mut rng = ChaCha8Rng::seed_from_u64(444444);
+    for rules in capped_rules() {
+        let kinds: Vec<Tile> = Tile::all()
+            .filter(|&t| rules.absent_reason(t).is_none())
+            .collect();
+        for i in 0..cases() / 20 {
+            // Two or three declared melds: the reference is slow with three melds still needed.
+            let declared = 2 + i % 2;
+            let (mut hand, melds) =
+                with_melds_and_changes(&mut rng, &rules, declared, 1 + i % 4, i % 3);
+            let mut own = [0u8; 34];
+            for x in hand
+                .iter()
+                .copied()
+                .chain(melds.iter().flat_map(|m| m.tiles()))
+            {
+                own[x.index()] += 1;
+            }
+            let drawn = loop {
+                let t = kinds[rng.random_range(0..kinds.len())];
+                if own[t.index()] < rules.copies(t) {
+                    break t;
+                }
+            };
+            hand.push(drawn);
+            let name = format!("{} {:?} {:?}", format_tiles(&hand), melds, rules.preset);
+            let a = analyze(&rules, &hand, &melds, &[]).unwrap();
+            let r = Ref::new(&rules, &melds);
+            let m = ((hand.len() - 2) / 3) as u8;
+            let (nat, wild) = split_wild(&rules, &hand);
+            assert_eq!(
+                a.complete,
+                !r.complete(&nat, wild, m, melds.len()).is_empty(),
+                "{name}"
+            );
+            for d in &a.discards {
+                let mut rest = hand.clone();
+                let pos = rest.iter().position(|&t| t == d.discard).unwrap();
+                rest.remove(pos);
+                let (nat, wild) = split_wild(&rules, &rest);
+                let before = r.replacement(&nat, wild, m);
+                assert_eq!(d.shanten, before - 1, "{name} discard {}", d.discard);
+                let mut want = Vec::new();
+                for t in Tile::all().filter(|&t| rules.absent_reason(t).is_none()) {
+                    let after = if rules.is_wildcard(t) {
+                        let held = rest.iter().filter(|&&x| x == t).count() as u8;
+                        (held < rules.copies(t))
+                            .then(|| r.replacement_below(&nat, wild + 1, m, before))
+                    } else {
+                        let mut n = nat;
+                        n[t.index()] += 1;
+                        (n[t.index()] <= 4).then(|| r.replacement_below(&n, wild, m, before))
+                    };
+                    if after.is_some_and(|after| after < before) {
+                        want.push(t);
+                    }
+                }
+                let got: Vec<Tile> = a.improving(d).map(|x| x.tile).collect();
+                assert_eq!(
+                    format_tiles(&got),
+                    format_tiles(&want),
+                    "{name} discard {}",
+                    d.discard
+                );
+            }
+            if !a.complete {
+                let best = a.discards.iter().map(|d| d.shanten).min().unwrap();
+                assert_eq!(a.shanten, best as i8, "{name}");
+            }
+        }
+    }
+}
+
+#[test]
+fn analyze_with_one_meld_and_wildcards_agrees_with_shape_waits() {
+    // One declared meld (three melds still needed) is too slow for the reference's analysis, so
+    // Analyze is checked against shape_waits, whose shanten the reference checks above: the
+    // replacement number of a 3n+1 part is 1 when shape_waits has tiles and its shanten + 1
+    // otherwise, and a 3n+2 hand that is not complete has the lowest number of its 3n+1 parts
+    // (a target short of tiles leaves a held tile unused, and more tiles never hurt).
+    let mut rng = ChaCha8Rng::seed_from_u64(4444444);
+    let number = |rules: &Rules, hand: &[Tile], melds: &[Meld]| -> u8 {
+        let w = shape_waits(rules, hand, melds).unwrap();
+        if w.tiles != 0 { 1 } else { w.shanten + 1 }
+    };
+    for rules in capped_rules() {
+        let kinds: Vec<Tile> = Tile::all()
+            .filter(|&t| rules.absent_reason(t).is_none())
+            .collect();
+        for i in 0..cases() / 20 {
+            let (mut hand, melds) = with_melds_and_changes(&mut rng, &rules, 1, 1 + i % 4, i % 4);
+            let mut own = [0u8; 34];
+            for x in hand
+                .iter()
+                .copied()
+                .chain(melds.iter().flat_map(|m| m.tiles()))
+            {
+                own[x.index()] += 1;
+            }
+            let drawn = loop {
+                let t = kinds[rng.random_range(0..kinds.len())];
+                if own[t.index()] < rules.copies(t) {
+                    break t;
+                }
+            };
+            hand.push(drawn);
+            let name = format!("{} {:?} {:?}", format_tiles(&hand), melds, rules.preset);
+            let a = analyze(&rules, &hand, &melds, &[]).unwrap();
+            let r = Ref::new(&rules, &melds);
+            let complete = |h: &[Tile]| {
+                let (nat, wild) = split_wild(&rules, h);
+                !r.complete(&nat, wild, 3, 1).is_empty()
+            };
+            assert_eq!(a.complete, complete(&hand), "{name}");
+            for d in &a.discards {
+                let mut rest = hand.clone();
+                let pos = rest.iter().position(|&t| t == d.discard).unwrap();
+                rest.remove(pos);
+                let before = number(&rules, &rest, &melds);
+                assert_eq!(d.shanten, before - 1, "{name} discard {}", d.discard);
+                let mut want = Vec::new();
+                // Tiles whose every copy is the player's are left out: shape_waits refuses a
+                // part beside melds holding a fifth copy (Analyze may list such a tile, in shape).
+                let mut skipped = Vec::new();
+                for t in kinds.iter().copied() {
+                    let held = rest.iter().filter(|&&x| x == t).count() as u8;
+                    let melded = melds.iter().flat_map(|m| m.tiles()).filter(|&x| x == t);
+                    if held + melded.count() as u8 >= rules.copies(t) {
+                        skipped.push(t);
+                        continue;
+                    }
+                    let mut more = rest.clone();
+                    more.push(t);
+                    let after = if complete(&more) {
+                        0
+                    } else {
+                        let mut kinds_held: Vec<Tile> = more.clone();
+                        kinds_held.sort();
+                        kinds_held.dedup();
+                        kinds_held
+                            .iter()
+                            .map(|&x| {
+                                let mut part = more.clone();
+                                let pos = part.iter().position(|&y| y == x).unwrap();
+                                part.remove(pos);
+                                number(&rules, &part, &melds)
+                            })
+                            .min()
+                            .unwrap()
+                    };
+                    if after < before {
+                        want.push(t);
+                    }
+                }
+                let got: Vec<Tile> = a
+                    .improving(d)
+                    .map(|x| x.tile)
+                    .filter(|t| !skipped.contains(t))
+                    .collect();
+                assert_eq!(
+                    format_tiles(&got),
+                    format_tiles(&want),
+                    "{name} discard {}",
+                    d.discard
+                );
+            }
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! MahjongAnalyze: for a 3n+2 hand, is it a win, and what does each discard leave
 //! (the questions Tenhou's 牌理 tool answers).
 
+use super::capped::Exact;
 use super::costs::{Costs, INF, TARGETS, conv};
 use super::decompose::{Decomposition, decompose};
 use super::engine::Engine;
@@ -27,7 +28,8 @@ pub struct Improvement {
 pub struct DiscardOption {
     /// The discarded tile.
     pub discard: Tile,
-    /// Shanten of the remaining 3n+1 tiles (0 = ready in shape, no fifth copies).
+    /// Shanten of the remaining 3n+1 tiles (0 = ready in shape, no fifth copies), counted as
+    /// [`WaitsResult::shanten`](super::WaitsResult::shanten).
     pub shanten: u8,
     /// Tiles that would lower that shanten, a bit per tile index (see
     /// [`AnalyzeResult::improving`] for the tiles with their live copies). A mask rather than a
@@ -336,25 +338,52 @@ fn compute(e: &Engine) -> AnalyzeResult {
                 drawable_wild &= !(1 << t);
             }
         }
-        let mut improving = (improving_nat | drawable_wild) & in_game;
-        if e.meld_capped && shanten == 0 {
-            // Ready in the evaluations' view: keep the winning tiles for which no wildcard has
-            // to make a fifth copy counting the melds; with none left the hand is not ready.
-            let kinds = if is_wild {
-                p.kinds
+        // A wildcard kind's position in a suit's table is no natural tile to draw.
+        let mut improving = (improving_nat & e.usable | drawable_wild) & in_game;
+        if e.meld_capped {
+            // The evaluations cap copies in the concealed part only; under the meld-aware cap
+            // the shanten and the improving tiles are worked out exactly (see `capped`).
+            let exact = Exact::new(e, &nat);
+            // Without wildcards no wildcard is refused: the evaluations' number is exact.
+            let r_exact = if wild == 0 {
+                r
             } else {
-                p.kinds.without(d, p.nat[d])
+                exact.replacement(wild)
             };
-            let mut confirmed = 0;
-            for ev in e.evals(&nat, &kinds, m, true).as_slice() {
-                if ev.r == wild + 1 {
-                    confirmed |= e.confirm(&nat, wild, ev.form, improving);
+            shanten = r_exact.saturating_sub(1);
+            if shanten == 0 {
+                // Ready (then the evaluations also see it one tile short, r = wild + 1): keep
+                // the winning tiles for which no wildcard has to make a fifth copy counting the
+                // melds.
+                let kinds = if is_wild {
+                    p.kinds
+                } else {
+                    p.kinds.without(d, p.nat[d])
+                };
+                let mut confirmed = 0;
+                for ev in e.evals(&nat, &kinds, m, true).as_slice() {
+                    if ev.r == wild + 1 {
+                        confirmed |= e.confirm(&nat, wild, ev.form, improving);
+                    }
                 }
-            }
-            if confirmed == 0 {
-                shanten = 1;
-            } else {
                 improving = confirmed;
+                debug_assert!(
+                    confirmed != 0,
+                    "ready by the exact number, no confirmed wait"
+                );
+            } else {
+                // An improving tile lowers the exact number: a natural kind held fewer than
+                // four times, or a drawable wildcard.
+                let mut candidates = e.usable & in_game;
+                let mut bits = candidates;
+                while bits != 0 {
+                    let t = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    if nat[t] >= 4 {
+                        candidates &= !(1 << t);
+                    }
+                }
+                improving = exact.improving(wild, r_exact, candidates, drawable_wild & in_game);
             }
         }
         let mut total = 0u32;

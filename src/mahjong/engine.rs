@@ -24,7 +24,8 @@ pub(crate) struct Engine<'p, 'r> {
     /// The game has wildcards, they may not be fifth copies, and the player has declared melds:
     /// the copies in the melds count against the cap, which the per-suit tables (built for the
     /// concealed part alone) cannot see, so every wait and win the tables find is confirmed by
-    /// a decomposition that counts them.
+    /// a decomposition that counts them, and the shanten and improving tiles are searched
+    /// exactly (see `capped`).
     pub(crate) meld_capped: bool,
 }
 

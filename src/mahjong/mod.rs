@@ -17,6 +17,7 @@
 //! naming the request field.
 
 mod analyze;
+mod capped;
 mod costs;
 mod decompose;
 mod engine;

@@ -1,5 +1,6 @@
 //! MahjongWaits: is a 3n+1 hand ready, on which tiles, how many are left, and which waits are dead.
 
+use super::capped::Exact;
 use super::costs::INF;
 use super::decompose::{Decomposition, decompose};
 use super::engine::Engine;
@@ -52,10 +53,10 @@ pub struct WaitsResult {
     /// Ready (听牌) under the rules' karaten policy.
     pub tenpai: bool,
     /// 0 when ready; otherwise the shanten number (at least 1): tile exchanges short of ready,
-    /// never counting on a fifth copy of a kind in the concealed hand. A hand one tile short
-    /// only through a wildcard that would be a fifth copy counting the player's melds (see
-    /// [`Rules::wildcard_fifth_copy`]) has shanten 1; larger numbers cap the concealed part
-    /// alone.
+    /// never counting on a fifth copy of a kind in the concealed hand, nor on a wildcard that
+    /// would be a fifth copy counting the player's melds (see [`Rules::wildcard_fifth_copy`]):
+    /// such a missing tile must be drawn. A hand one tile short only through such a wildcard
+    /// has shanten 1.
     pub shanten: u8,
     /// True when every tile kind of the game completes the hand (a lone wildcard waits on all).
     pub any_tile: bool,
@@ -275,7 +276,7 @@ pub fn shape_waits(
             shanten: if tiles != 0 {
                 0
             } else {
-                stage.r_min.saturating_sub(p.wild + 1).max(1)
+                not_ready_shanten(&e, stage.r_min)
             },
         }
     })
@@ -440,7 +441,7 @@ fn compute(e: &Engine) -> WaitsResult {
     let mut result = WaitsResult {
         tenpai: false,
         // Replaced below when ready.
-        shanten: r_min.saturating_sub(w + 1).max(1),
+        shanten: 0,
         any_tile: false,
         holds_void_suit: p.void_held,
         winning: 0,
@@ -452,6 +453,7 @@ fn compute(e: &Engine) -> WaitsResult {
     };
     if all == 0 {
         // Not ready in any form (the common case for a random hand): only the shanten is left.
+        result.shanten = not_ready_shanten(e, r_min);
         return result;
     }
 
@@ -489,12 +491,26 @@ fn compute(e: &Engine) -> WaitsResult {
         || visible != 0
         || (with_melds != 0 && policy != KaratenPolicy::OwnTilesNotReady)
         || (hand_only != 0 && policy == KaratenPolicy::Ready);
-    if result.tenpai {
-        result.shanten = 0;
+    if !result.tenpai {
+        // Ready in shape but not under the policy: at least one exchange away.
+        result.shanten = not_ready_shanten(e, r_min);
     }
-    // Otherwise the hand is ready in shape but not under the policy: at least one exchange away.
     result.any_tile = in_game != 0 && all == in_game;
     result
+}
+
+/// The shanten of a 3n+1 part that is not ready (at least 1), from `r_min`, the lowest
+/// replacement number of the forms counting natural tiles only. Each wildcard fills one missing
+/// tile, except that under the meld-aware cap (see [`Engine::meld_capped`]) a wildcard may not
+/// stand for a kind the player's melds leave no room for: there the number is searched exactly.
+fn not_ready_shanten(e: &Engine, r_min: u8) -> u8 {
+    let p = e.p;
+    let r = if e.meld_capped && p.wild > 0 {
+        Exact::new(e, &p.nat).replacement(p.wild)
+    } else {
+        r_min.saturating_sub(p.wild)
+    };
+    r.saturating_sub(1).max(1)
 }
 
 /// Without wildcards: is the hand complete in the standard form with a fifth copy of `t` (whose
