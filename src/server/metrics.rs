@@ -246,7 +246,7 @@ pub struct CallMetrics {
 impl CallMetrics {
     /// Counts the call as handled with `code`, `latency` after it started. `refused` says the
     /// protection layers answered instead of the service: with RESOURCE_EXHAUSTED that is a shed
-    /// call, and no request message was read.
+    /// call, whose request was never read.
     pub fn handled(mut self, code: Code, latency: Duration, refused: bool) {
         if let Some(metrics) = self.metrics.take() {
             metrics.record(self.method, code, latency, refused);
@@ -268,15 +268,17 @@ impl Metrics {
         let number = code as usize;
         series.handled[if number < CODE_NAMES.len() { number } else { 2 }].inc();
         series.handling_seconds.observe(latency.as_secs_f64());
+        // A shed call never reached a handler; a call over the deadline did.
+        let shed = refused && code == Code::ResourceExhausted;
         // grpc-prometheus counts a unary call's request when its handler runs and its response
         // when the handler succeeds. Streams are not counted: that needs a look at every frame.
-        if series.unary && !refused {
+        if series.unary && !shed {
             series.msg_received.inc();
             if code == Code::Ok {
                 series.msg_sent.inc();
             }
         }
-        if refused && code == Code::ResourceExhausted {
+        if shed {
             self.shed.inc();
         }
         self.in_flight.dec();
@@ -383,6 +385,9 @@ mod tests {
         metrics
             .start(deal, now)
             .handled(Code::ResourceExhausted, Duration::ZERO, true);
+        metrics
+            .start(deal, now)
+            .handled(Code::DeadlineExceeded, Duration::from_secs(2), true);
         let pending = metrics.start("/no.Such/Thing", now);
         assert_eq!(metrics.in_flight.get(), 1);
         drop(pending);
@@ -392,15 +397,17 @@ mod tests {
         let text = text(&metrics);
         let deal_labels = "grpc_method=\"Deal\",grpc_service=\"cardrules.v1.CardRulesService\",grpc_type=\"unary\"";
         for line in [
-            format!("grpc_server_started_total{{{deal_labels}}} 2"),
+            format!("grpc_server_started_total{{{deal_labels}}} 3"),
             format!("grpc_server_handled_total{{grpc_code=\"OK\",{deal_labels}}} 1"),
             format!("grpc_server_handled_total{{grpc_code=\"ResourceExhausted\",{deal_labels}}} 1"),
-            // The shed call's request was never read.
-            format!("grpc_server_msg_received_total{{{deal_labels}}} 1"),
+            format!("grpc_server_handled_total{{grpc_code=\"DeadlineExceeded\",{deal_labels}}} 1"),
+            // The shed call's request was never read; the one over the deadline's was.
+            format!("grpc_server_msg_received_total{{{deal_labels}}} 2"),
             format!("grpc_server_msg_sent_total{{{deal_labels}}} 1"),
             format!("grpc_server_handling_seconds_bucket{{{deal_labels},le=\"0.000025\"}} 1"),
             format!("grpc_server_handling_seconds_bucket{{{deal_labels},le=\"0.00005\"}} 2"),
-            format!("grpc_server_handling_seconds_count{{{deal_labels}}} 2"),
+            format!("grpc_server_handling_seconds_bucket{{{deal_labels},le=\"2.5\"}} 3"),
+            format!("grpc_server_handling_seconds_count{{{deal_labels}}} 3"),
             "grpc_server_handled_total{grpc_code=\"Canceled\",grpc_method=\"unknown\",grpc_service=\"unknown\",grpc_type=\"unary\"} 1".to_owned(),
             "cardrules_calls_shed_total 1".to_owned(),
             "cardrules_calls_in_flight 0".to_owned(),
