@@ -149,11 +149,14 @@ impl Metrics {
             .register(Box::new(handling_seconds.clone()))
             .expect("registered once");
 
+        let served = methods.len();
         let unknown = ("unary", "unknown".to_owned(), "unknown".to_owned());
         let mut by_path = HashMap::new();
         let mut resolved = Vec::new();
         for (index, (kind, service, method)) in methods.into_iter().chain([unknown]).enumerate() {
-            by_path.insert(format!("/{service}/{method}"), index);
+            if index < served {
+                by_path.insert(format!("/{service}/{method}"), index);
+            }
             let values = [kind, service.as_str(), method.as_str()];
             resolved.push(MethodMetrics {
                 unary: kind == "unary",
@@ -166,7 +169,6 @@ impl Metrics {
                 msg_sent: msg_sent.with_label_values(&values),
             });
         }
-        by_path.remove("/unknown/unknown");
 
         let in_flight = IntGauge::new(
             "cardrules_calls_in_flight",
