@@ -18,6 +18,9 @@ COPY --from=planner /app/recipe.json recipe.json
 # Only Cargo.toml/Cargo.lock shape this layer, so source edits do not rebuild dependencies.
 RUN cargo chef cook --release --locked --recipe-path recipe.json --bin cardrules
 COPY . .
+# The commit for the metrics' cardrules_build_info: .git is not in the build context, so pass it
+# (--build-arg CARDRULES_GIT_COMMIT=$(git rev-parse --short=12 HEAD)); build.rs reads it.
+ARG CARDRULES_GIT_COMMIT=unknown
 # build.rs compiles proto/ with protox (pure Rust): no protoc needed in the image.
 RUN cargo build --release --locked --bin cardrules
 

@@ -6,8 +6,50 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Without this line a core-only build would rerun the script whenever any file changes.
     println!("cargo:rerun-if-changed=build.rs");
     #[cfg(feature = "server")]
-    generate()?;
+    {
+        generate()?;
+        git_commit();
+    }
     Ok(())
+}
+
+/// Sets `CARDRULES_GIT_COMMIT` for the metrics' `cardrules_build_info`: the variable of that name
+/// if the build has it (a container build without `.git` can pass it in), else the checkout's
+/// short commit, else "unknown". Never fails the build: a source tarball has no git.
+#[cfg(feature = "server")]
+fn git_commit() {
+    use std::process::Command;
+
+    println!("cargo:rerun-if-env-changed=CARDRULES_GIT_COMMIT");
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .args(args)
+            .output()
+            .ok()
+            .filter(|out| out.status.success())
+            .and_then(|out| String::from_utf8(out.stdout).ok())
+            .map(|text| text.trim().to_owned())
+            .filter(|text| !text.is_empty())
+    };
+    let commit = std::env::var("CARDRULES_GIT_COMMIT")
+        .ok()
+        .filter(|c| !c.is_empty())
+        .or_else(|| {
+            // Rerun when HEAD moves: HEAD itself (a checkout) and the branch it points to (a
+            // commit), wherever this worktree keeps them.
+            // (A path that does not exist would make cargo rerun this script on every build.)
+            let branch = git(&["symbolic-ref", "-q", "HEAD"]);
+            for file in ["HEAD", "packed-refs"].into_iter().chain(branch.as_deref()) {
+                if let Some(path) = git(&["rev-parse", "--git-path", file])
+                    .filter(|path| std::path::Path::new(path).exists())
+                {
+                    println!("cargo:rerun-if-changed={path}");
+                }
+            }
+            git(&["rev-parse", "--short=12", "HEAD"])
+        })
+        .unwrap_or_else(|| "unknown".to_owned());
+    println!("cargo:rustc-env=CARDRULES_GIT_COMMIT={commit}");
 }
 
 #[cfg(feature = "server")]

@@ -4,8 +4,14 @@
 set -uo pipefail
 bin=${1:?usage: smoke.sh path/to/cardrules}
 cd "$(dirname "$0")/.."
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+# Two distinct free ports: gRPC and the Prometheus endpoint.
+read -r port metrics_port < <(python3 -c '
+import socket
+a, b = socket.socket(), socket.socket()
+a.bind(("127.0.0.1", 0)); b.bind(("127.0.0.1", 0))
+print(a.getsockname()[1], b.getsockname()[1])')
 addr="127.0.0.1:$port"
+metrics_addr="127.0.0.1:$metrics_port"
 log=$(mktemp)
 passed=0
 failed=0
@@ -19,7 +25,8 @@ check() { # name, then a command that must succeed
 # paused time in src/server/protection.rs).
 call() { grpcurl -plaintext -max-time 300 "$@"; }
 
-"$bin" serve --listen "$addr" --log-format json --request-timeout-ms 300000 >"$log" 2>&1 &
+"$bin" serve --listen "$addr" --metrics-listen "$metrics_addr" --log-format json \
+  --request-timeout-ms 300000 >"$log" 2>&1 &
 pid=$!
 trap 'kill -9 $pid 2>/dev/null || true' EXIT
 for _ in $(seq 1 300); do
@@ -64,6 +71,29 @@ for extra in .ci/smoke.d/*.sh; do
   # shellcheck source=/dev/null
   source "$extra"
 done
+
+# After every call above: the Deal calls answered OK and the one answered INVALID_ARGUMENT are
+# counted under the grpc-prometheus names, and build info is there.
+check "metrics endpoint counts the calls by code" python3 - "$metrics_addr" <<'PY'
+import re, sys, urllib.request
+with urllib.request.urlopen(f"http://{sys.argv[1]}/metrics", timeout=300) as response:
+    assert response.headers["Content-Type"].startswith("text/plain; version=0.0.4"), response.headers
+    text = response.read().decode()
+def value(series):
+    for line in text.splitlines():
+        if line.startswith(series + " "):
+            return float(line.rsplit(" ", 1)[1])
+    sys.exit(f"no {series} in the scrape")
+deal = 'grpc_method="Deal",grpc_service="cardrules.v1.CardRulesService",grpc_type="unary"'
+ok = value(f'grpc_server_handled_total{{grpc_code="OK",{deal}}}')
+bad = value(f'grpc_server_handled_total{{grpc_code="InvalidArgument",{deal}}}')
+started = value(f"grpc_server_started_total{{{deal}}}")
+latencies = value(f"grpc_server_handling_seconds_count{{{deal}}}")
+if not (ok >= 4 and bad >= 1 and started >= ok + bad and latencies == started):
+    sys.exit(f"Deal: started {started}, OK {ok}, InvalidArgument {bad}, latencies {latencies}")
+if not re.search(r'^cardrules_build_info\{commit="[^"]+",version="[^"]+"\} 1$', text, re.M):
+    sys.exit("no cardrules_build_info")
+PY
 
 kill -TERM "$pid"
 stopped=1

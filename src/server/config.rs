@@ -35,6 +35,11 @@ pub struct ServerConfig {
     /// On SIGTERM or Ctrl-C, how long calls in flight may take to finish, in milliseconds.
     #[arg(long = "shutdown-grace-ms", env = "CARDRULES_SHUTDOWN_GRACE_MS", default_value = "10000", value_parser = parse_millis)]
     pub shutdown_grace: Duration,
+
+    /// Address of the Prometheus endpoint (`GET /metrics`, plain HTTP), e.g. 127.0.0.1:9090.
+    /// Unset, there is no endpoint and calls are not counted.
+    #[arg(long, env = "CARDRULES_METRICS_LISTEN")]
+    pub metrics_listen: Option<SocketAddr>,
 }
 
 impl Default for ServerConfig {
@@ -47,6 +52,7 @@ impl Default for ServerConfig {
             keepalive_interval: Duration::from_secs(30),
             keepalive_timeout: Duration::from_secs(10),
             shutdown_grace: Duration::from_millis(10000),
+            metrics_listen: None,
         }
     }
 }

@@ -1,29 +1,42 @@
-//! One log line per call: method, gRPC status code and latency.
+//! One log line per call: method, gRPC status code and latency; and, when the metrics endpoint is
+//! on, the same call recorded in the metrics. One layer does both so that the status code of each
+//! response is worked out once, and a call costs one boxed future, not two.
 
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Instant;
 
 use tonic::{Code, Status};
 use tower::{Layer, Service};
 
-/// Wraps the whole server so that calls refused by the protection layers are logged too.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct CallLogLayer;
+use super::metrics::Metrics;
+
+/// Wraps the whole server so that calls refused by the protection layers are logged and counted
+/// too.
+#[derive(Clone, Default)]
+pub struct CallLogLayer {
+    /// Where calls are counted; `None` when the metrics endpoint is off.
+    pub metrics: Option<Arc<Metrics>>,
+}
 
 impl<S> Layer<S> for CallLogLayer {
     type Service = CallLog<S>;
 
     fn layer(&self, inner: S) -> CallLog<S> {
-        CallLog { inner }
+        CallLog {
+            inner,
+            metrics: self.metrics.clone(),
+        }
     }
 }
 
 /// The service [`CallLogLayer`] makes.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct CallLog<S> {
     inner: S,
+    metrics: Option<Arc<Metrics>>,
 }
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
@@ -45,10 +58,12 @@ where
     fn call(&mut self, request: http::Request<ReqBody>) -> Self::Future {
         let method = request.uri().path().to_owned();
         let start = Instant::now();
+        let counted = self.metrics.as_ref().map(|m| m.start(&method, start));
         let call = self.inner.call(request);
         Box::pin(async move {
             let result = call.await.map_err(Into::into);
-            let latency_us = start.elapsed().as_micros() as u64;
+            let latency = start.elapsed();
+            let latency_us = latency.as_micros() as u64;
             let code = match &result {
                 // A unary call that fails carries its status in the headers (trailers-only
                 // response); one that succeeds sends it later, in the trailers, always OK.
@@ -62,6 +77,11 @@ where
                     .downcast_ref::<Status>()
                     .map_or(Code::Unknown, Status::code),
             };
+            if let Some(counted) = counted {
+                // An error here (not a response) came from the protection layers: tonic turns
+                // the service's own failures into responses.
+                counted.handled(code, latency, result.is_err());
+            }
             if matches!(code, Code::Ok | Code::InvalidArgument | Code::NotFound) {
                 tracing::info!(method = %method, code = ?code, latency_us, "call");
             } else {

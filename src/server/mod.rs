@@ -14,6 +14,7 @@ mod enums;
 pub mod healthcheck;
 mod logging;
 mod mahjong;
+mod metrics;
 mod protection;
 mod service;
 pub mod status;
@@ -48,6 +49,14 @@ pub enum ServeError {
     /// The transport failed.
     #[error("serving: {0}")]
     Transport(#[from] tonic::transport::Error),
+    /// The metrics endpoint's address could not be bound.
+    #[error("listening for metrics on {addr}: {error}")]
+    MetricsListen {
+        /// The address of `--metrics-listen`.
+        addr: std::net::SocketAddr,
+        /// Why binding failed.
+        error: std::io::Error,
+    },
 }
 
 /// The full service name, as health checks and reflection report it.
@@ -57,11 +66,42 @@ pub const SERVICE_NAME: &str = "cardrules.v1.CardRulesService";
 ///
 /// On shutdown the health status flips to NOT_SERVING, the listener stops accepting, and calls in
 /// flight get up to `config.shutdown_grace` to finish before this returns.
+///
+/// With `config.metrics_listen` set, it also serves the Prometheus endpoint there (see
+/// [`serve_with_metrics`]).
 pub async fn serve(
     config: &ServerConfig,
     listener: TcpListener,
     shutdown: impl Future<Output = ()>,
 ) -> Result<(), ServeError> {
+    let metrics_listener = match config.metrics_listen {
+        None => None,
+        Some(addr) => Some(
+            TcpListener::bind(addr)
+                .await
+                .map_err(|error| ServeError::MetricsListen { addr, error })?,
+        ),
+    };
+    serve_with_metrics(config, listener, metrics_listener, shutdown).await
+}
+
+/// [`serve`], with the metrics endpoint on `metrics_listener` (if any) whatever
+/// `config.metrics_listen` says: for callers that bind it themselves, such as tests on a port the
+/// OS chose.
+///
+/// The endpoint answers `GET /metrics` until this returns, so the calls finishing during the
+/// shutdown grace are still visible to a scrape.
+pub async fn serve_with_metrics(
+    config: &ServerConfig,
+    listener: TcpListener,
+    metrics_listener: Option<TcpListener>,
+    shutdown: impl Future<Output = ()>,
+) -> Result<(), ServeError> {
+    let metrics = metrics_listener.map(|listener| {
+        let metrics = std::sync::Arc::new(metrics::Metrics::new());
+        let endpoint = tokio::spawn(metrics::serve_http(metrics.clone(), listener));
+        (metrics, AbortOnDrop(endpoint))
+    });
     let (health, health_service) = tonic_health::server::health_reporter();
     health
         .set_serving::<CardRulesServiceServer<CardRules>>()
@@ -90,7 +130,9 @@ pub async fn serve(
         .http2_keepalive_timeout(Some(config.keepalive_timeout))
         .layer(
             tower::ServiceBuilder::new()
-                .layer(logging::CallLogLayer)
+                .layer(logging::CallLogLayer {
+                    metrics: metrics.as_ref().map(|(metrics, _)| metrics.clone()),
+                })
                 .layer(protection::layer(config)),
         )
         .add_service(health_service)
@@ -123,5 +165,14 @@ pub async fn serve(
             );
             Ok(())
         }
+    }
+}
+
+/// Stops a spawned task when dropped: the metrics endpoint lives exactly as long as `serve`.
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
     }
 }
