@@ -6,7 +6,7 @@
 
 use super::combo::{Combo, ComboKind};
 use super::reading::{Readings, sort_readings};
-use super::rules::{Rules, Table};
+use super::rules::{Game, Rules, Table};
 use crate::cards::{Rank, RankCounts};
 
 /// Ranks that may appear in a chain: `3` to `A`.
@@ -46,12 +46,30 @@ pub(crate) struct CountMasks {
     fours: u16,
     at_least_two: u16,
     at_least_four: u16,
+    /// Ranks with nine or more copies: more than two decks hold.
+    at_least_nine: u16,
     odd: u16,
     black: u8,
     red: u8,
 }
 
 impl CountMasks {
+    /// Whether the game's deck(s) hold the cards: at most 4 of a rank and 1 of a joker with one
+    /// deck, 8 and 2 with two; from the masks, so the check costs a few bit operations.
+    #[inline]
+    fn within(&self, game: Game) -> bool {
+        const JOKERS: u16 = (1 << BLACK) | (1 << RED);
+        let over = match game {
+            Game::ThreePlayer => {
+                (self.at_least_four & !self.fours & NORMAL_MASK) | (self.at_least_two & JOKERS)
+            }
+            Game::FourPlayer => {
+                (self.at_least_nine & NORMAL_MASK) | (self.at_least_two & !self.twos & JOKERS)
+            }
+        };
+        over == 0
+    }
+
     #[cfg(target_arch = "x86_64")]
     #[inline]
     pub(crate) fn of(counts: &[u8; Rank::COUNT]) -> CountMasks {
@@ -80,6 +98,8 @@ impl CountMasks {
         // v <= 3 exactly where min(v, 3) == v.
         let at_most_three =
             _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(3)), v)) as u16;
+        let at_most_eight =
+            _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(8)), v)) as u16;
         // Shifting each 16-bit lane left by 7 moves every byte's low bit to its top bit.
         let odd = _mm_movemask_epi8(_mm_slli_epi16(v, 7)) as u16;
         let sums = _mm_sad_epu8(v, _mm_setzero_si128());
@@ -93,6 +113,7 @@ impl CountMasks {
             fours: equal!(4),
             at_least_two: present & !ones,
             at_least_four: !at_most_three & ALL_RANKS,
+            at_least_nine: !at_most_eight & ALL_RANKS,
             odd,
             black: counts[BLACK],
             red: counts[RED],
@@ -117,6 +138,7 @@ impl CountMasks {
             fours: 0,
             at_least_two: 0,
             at_least_four: 0,
+            at_least_nine: 0,
             odd: 0,
             black: counts[BLACK],
             red: counts[RED],
@@ -130,6 +152,7 @@ impl CountMasks {
             shape.fours |= ((count == 4) as u16) << rank;
             shape.at_least_two |= ((count >= 2) as u16) << rank;
             shape.at_least_four |= ((count >= 4) as u16) << rank;
+            shape.at_least_nine |= ((count >= 9) as u16) << rank;
             shape.odd |= ((count & 1) as u16) << rank;
         }
         shape
@@ -190,19 +213,15 @@ impl CountMasks {
 /// assert!(classify(&Table::STANDARD, &play).is_empty());
 /// ```
 pub fn classify(table: &Table, play: &RankCounts) -> Readings {
-    let rules = table.rules();
-    if !rules.game.holds(play) {
-        return Readings::new();
-    }
-    classify_within_deck(play, rules)
+    classify_within_deck(play, table.rules())
 }
 
-/// [`classify`] for a play known to be within the deck(s), under checked rules.
+/// [`classify`] under checked rules (the name says what the first check makes sure of).
 pub(crate) fn classify_within_deck(play: &RankCounts, rules: &Rules) -> Readings {
     let mut out = Readings::new();
     let shape = CountMasks::of(&play.0);
     let total = shape.total;
-    if total == 0 || total > rules.game.max_play_cards() {
+    if total == 0 || total > rules.game.max_play_cards() || !shape.within(rules.game) {
         return out;
     }
     let present = shape.present;
@@ -360,7 +379,7 @@ mod tests {
     fn fast_shape_matches_the_scalar_one() {
         // Every count 0..=8 at every rank, with varied neighbours.
         for rank in 0..Rank::COUNT {
-            for count in 0..=8u8 {
+            for count in 0..=12u8 {
                 for fill in [0u8, 1, 3, 4, 8] {
                     let mut counts = [fill; Rank::COUNT];
                     counts[rank] = count;
@@ -483,5 +502,7 @@ mod tests {
         assert_eq!(kinds("5 5 5 5 5", four), [(ComboKind::Bomb, Rank::Five)]);
         assert!(kinds("BJ BJ", three).is_empty());
         assert!(kinds("5 5 5 5 5 5 5 5 5", four).is_empty());
+        assert!(kinds("BJ BJ BJ", four).is_empty());
+        assert_eq!(kinds("RJ RJ", four), [(ComboKind::Pair, Rank::RedJoker)]);
     }
 }
