@@ -54,19 +54,7 @@ fn previous_for(rules: Rules) -> impl Strategy<Value = Option<Combo>> {
                 ComboKind::FourWithTwoSingles | ComboKind::FourWithTwoPairs => 2,
                 _ => length as usize,
             };
-            let unit = kind.kicker_unit();
-            if unit > 0 {
-                let mut added = 0;
-                for &r in &others {
-                    if added == units {
-                        break;
-                    }
-                    if cards[r] == 0 && (unit == 1 || r < 13) {
-                        cards[r] = unit;
-                        added += 1;
-                    }
-                }
-            }
+            reference::add_kickers(&mut cards, &others, units, kind.kicker_unit());
             if cards
                 .iter()
                 .enumerate()

@@ -83,19 +83,7 @@ fn combo_shape() -> impl Strategy<Value = [u8; 15]> {
                 FourWithTwoSingles | FourWithTwoPairs => 2,
                 _ => length,
             };
-            let unit = kind.kicker_unit();
-            if unit > 0 {
-                let mut added = 0;
-                for &r in &others {
-                    if added == units {
-                        break;
-                    }
-                    if cards[r] == 0 && (unit == 1 || r < 13) {
-                        cards[r] = unit;
-                        added += 1;
-                    }
-                }
-            }
+            reference::add_kickers(&mut cards, &others, units, kind.kicker_unit());
             cards
         })
 }

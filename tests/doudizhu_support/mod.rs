@@ -445,3 +445,22 @@ fn multisets(left: u8, from: usize, base: &mut [u8; 15], out: &mut Vec<[u8; 15]>
         base[r] -= 1;
     }
 }
+
+/// Adds `units` kickers of `unit` cards (1: singles, 2: pairs; 0: none) to `cards`, taking ranks
+/// in the order of `others` that the play does not use yet (pairs never of a joker), for
+/// generators that build a combo's cards.
+pub fn add_kickers(cards: &mut [u8; 15], others: &[usize], units: usize, unit: u8) {
+    if unit == 0 {
+        return;
+    }
+    let mut added = 0;
+    for &r in others {
+        if added == units {
+            break;
+        }
+        if cards[r] == 0 && (unit == 1 || r < 13) {
+            cards[r] = unit;
+            added += 1;
+        }
+    }
+}
