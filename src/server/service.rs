@@ -48,9 +48,11 @@ const INLINE_LIST_PLAYS_HAND: usize = 20;
 const INLINE_FIT_WILDCARDS_PLAY: usize = 8;
 
 /// Whether ListPlays of a hand of `cards` cards goes to the blocking pool ([`answer_blocking`]).
-/// A function of its own so a test can pin the routing without timing a large call.
-fn list_plays_on_blocking_pool(cards: usize) -> bool {
-    cards > INLINE_LIST_PLAYS_HAND
+/// Under laizi rules (`wild_ranks` set) every hand does: listing a laizi hand fits each of its
+/// sub-multisets, milliseconds for a dealt hand and far more near the 2^20 limit. A function of
+/// its own so a test can pin the routing without timing a large call.
+fn list_plays_on_blocking_pool(cards: usize, laizi: bool) -> bool {
+    laizi || cards > INLINE_LIST_PLAYS_HAND
 }
 
 #[tonic::async_trait]
@@ -80,7 +82,12 @@ impl pb::card_rules_service_server::CardRulesService for CardRules {
         &self,
         request: Request<pb::ListPlaysRequest>,
     ) -> Result<Response<pb::ListPlaysResponse>, Status> {
-        if list_plays_on_blocking_pool(request.get_ref().hand.len()) {
+        let laizi = request
+            .get_ref()
+            .rules
+            .as_ref()
+            .is_some_and(|rules| !rules.wild_ranks.is_empty());
+        if list_plays_on_blocking_pool(request.get_ref().hand.len(), laizi) {
             answer_blocking(request, super::doudizhu::list_plays).await
         } else {
             answer(request, super::doudizhu::list_plays)
@@ -127,11 +134,16 @@ mod tests {
     #[test]
     fn list_plays_of_hands_beyond_one_deal_go_to_the_blocking_pool() {
         for cards in [0, 1, 17, INLINE_LIST_PLAYS_HAND] {
-            assert!(!list_plays_on_blocking_pool(cards), "{cards} cards");
+            assert!(!list_plays_on_blocking_pool(cards, false), "{cards} cards");
+            // Laizi hands of every size.
+            assert!(
+                list_plays_on_blocking_pool(cards, true),
+                "{cards} laizi cards"
+            );
         }
         // One more than the landlord's hand, a whole deck, two decks.
         for cards in [INLINE_LIST_PLAYS_HAND + 1, 54, 108] {
-            assert!(list_plays_on_blocking_pool(cards), "{cards} cards");
+            assert!(list_plays_on_blocking_pool(cards, false), "{cards} cards");
         }
     }
 
