@@ -57,7 +57,7 @@ impl CountMasks {
     /// Whether the game's deck(s) hold the cards: at most 4 of a rank and 1 of a joker with one
     /// deck, 8 and 2 with two; from the masks, so the check costs a few bit operations.
     #[inline]
-    fn within(&self, game: Game) -> bool {
+    pub(crate) fn within(&self, game: Game) -> bool {
         const JOKERS: u16 = (1 << BLACK) | (1 << RED);
         let over = match game {
             Game::ThreePlayer => {

@@ -266,10 +266,11 @@ impl Fitter<'_> {
     ) {
         if free == 0 {
             let rules = self.table.rules();
-            if rules.wildcards_within_deck && !rules.game.holds(fitted) {
+            // One pass over the counts gives both the deck check and the kicker masks.
+            let masks = CountMasks::of(&fitted.0);
+            if rules.wildcards_within_deck && !masks.within(rules.game) {
                 return;
             }
-            let masks = CountMasks::of(&fitted.0);
             let ok = if kind.kicker_unit() == 1 {
                 masks.single_kickers_ok(main, rules)
             } else {
