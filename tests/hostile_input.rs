@@ -121,7 +121,7 @@ fn tiles(max: usize) -> impl Strategy<Value = String> {
 }
 
 fn mahjong_rules() -> impl Strategy<Value = Option<MahjongRules>> {
-    let flags = prop::collection::vec(prop::option::of(any::<bool>()), 7);
+    let flags = prop::collection::vec(prop::option::of(any::<bool>()), 8);
     let rules = (
         enum_value(5),
         flags,
@@ -143,7 +143,7 @@ fn mahjong_rules() -> impl Strategy<Value = Option<MahjongRules>> {
                 void_suit,
                 chi: f[6],
                 karaten_policy,
-                wildcard_fifth_copy: f[0],
+                wildcard_fifth_copy: f[7],
                 wildcard_copies,
             },
         );
