@@ -8,9 +8,11 @@
 //!
 //! The Guobiao scorer (the 81 fans) lives in its own module and fills the same [`Score`].
 
+pub mod hongzhong;
 mod input;
 pub mod riichi;
 mod sets;
+pub mod sichuan;
 
 pub use input::{ScoreError, ScoreField, WinContext, WinInput, Wind, prepare};
 pub use sets::{Arrangement, Set, SetKind, for_each_standard};
