@@ -158,10 +158,15 @@ pub fn score(rules: &Rules, h: &HongzhongRules, input: &WinInput) -> Result<Scor
         h.no_wildcard_bonus,
         u32::from(wild == 0),
     );
-    let before_birds: u64 = u64::from(h.base_points)
-        + u64::from(c.self_drawn) * u64::from(h.self_drawn_bonus)
-        + u64::from(seven) * u64::from(h.seven_pairs_bonus)
-        + u64::from(wild == 0) * u64::from(h.no_wildcard_bonus);
+    let before_birds: u64 = [
+        (1, h.base_points),
+        (u32::from(c.self_drawn), h.self_drawn_bonus),
+        (u32::from(seven), h.seven_pairs_bonus),
+        (u32::from(wild == 0), h.no_wildcard_bonus),
+    ]
+    .iter()
+    .map(|&(n, v)| u64::from(n) * u64::from(v))
+    .sum();
     add(element::BIRD, h.points_per_bird, u32::from(c.birds));
     let per_payer = before_birds + u64::from(c.birds) * u64::from(h.points_per_bird);
     let payers: Vec<_> = if c.self_drawn || !h.discarder_pays_alone {

@@ -184,17 +184,17 @@ pub(crate) fn payments(
     payers: &[(Option<Wind>, u64)],
     bonus: u64,
 ) -> (Vec<Payment>, u64) {
-    let gain: u64 = payers.iter().map(|p| p.1).sum::<u64>() + bonus;
+    let gain = payers.iter().fold(bonus, |sum, p| sum.saturating_add(p.1));
     let mut out = Vec::with_capacity(payers.len() + 1);
     out.push(Payment {
         seat: Some(winner),
-        points: gain as i64,
+        points: i64::try_from(gain).unwrap_or(i64::MAX),
     });
     let mut sorted = payers.to_vec();
     sorted.sort_by_key(|p| p.0.map_or(4, |w| w as u8));
     out.extend(sorted.into_iter().map(|(seat, amount)| Payment {
         seat,
-        points: -(amount as i64),
+        points: -i64::try_from(amount).unwrap_or(i64::MAX),
     }));
     (out, gain)
 }

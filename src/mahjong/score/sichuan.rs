@@ -242,9 +242,9 @@ pub fn score(rules: &Rules, s: &SichuanRules, input: &WinInput) -> Result<Score,
         }
     }
     let paid = s.max_fan.map_or(fan, |cap| fan.min(cap)).min(40);
-    let base = u64::from(s.base_points) << paid;
-    let per_payer =
-        base + u64::from(c.self_drawn && !s.self_drawn_adds_fan) * u64::from(s.base_points);
+    let base = u64::from(s.base_points).saturating_mul(1 << paid);
+    let self_drawn_base = c.self_drawn && !s.self_drawn_adds_fan;
+    let per_payer = base.saturating_add(u64::from(self_drawn_base) * u64::from(s.base_points));
     let payers: Vec<_> = if c.self_drawn {
         others(c.seat_wind).map(|w| (Some(w), per_payer)).collect()
     } else {
