@@ -89,7 +89,6 @@ fn try_random_win(rng: &mut StdRng) -> Option<WinInput> {
         _ => (0..34).collect(),
     };
     let pick = |rng: &mut StdRng| pool[rng.random_range(0..pool.len())];
-    let mut counts = [0u8; 34];
     let mut concealed: Vec<usize> = Vec::new();
     let mut melds: Vec<Meld> = Vec::new();
     let tile = |i: usize| Tile::from_index(i).unwrap();
@@ -144,19 +143,14 @@ fn try_random_win(rng: &mut StdRng) -> Option<WinInput> {
                     } else {
                         concealed.extend([t, t + 1, t + 2]);
                     }
-                    for x in t..t + 3 {
-                        counts[x] += 1;
-                    }
                 } else if declared {
                     let kan = rng.random_bool(0.35);
                     let closed = kan && rng.random_bool(0.5);
                     let n = if kan { 4 } else { 3 };
                     let kind = if kan { MeldKind::Kan } else { MeldKind::Pon };
                     melds.push(Meld::from_tiles(kind, &vec![tile(t); n], closed).unwrap());
-                    counts[t] += n as u8;
                 } else {
                     concealed.extend([t, t, t]);
-                    counts[t] += 3;
                 }
             }
             let p = pick(rng);

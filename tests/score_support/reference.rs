@@ -50,7 +50,7 @@ struct G {
 }
 
 fn terminal(t: usize) -> bool {
-    t < 27 && (t % 9 == 0 || t % 9 == 8)
+    t < 27 && matches!(t % 9, 0 | 8)
 }
 fn honor(t: usize) -> bool {
     t >= 27
@@ -403,7 +403,7 @@ pub fn score(rules: &Rules, r: &RiichiRules, w: &WinInput) -> Verdict {
                 Kind::Run => {
                     if win == g.t + 1 {
                         "kanchan"
-                    } else if (win == g.t && g.t % 9 == 6) || (win == g.t + 2 && g.t % 9 == 0) {
+                    } else if (win == g.t && g.t % 9 == 6) || (win == g.t + 2 && matches!(g.t % 9, 0)) {
                         "penchan"
                     } else {
                         "ryanmen"
