@@ -346,3 +346,127 @@ mod hongzhong_table {
         assert_eq!(s.invalid, Some(InvalidWin::NotComplete));
     }
 }
+
+mod riichi_options {
+    use super::score_support::{riichi as with_riichi, tsumo, win};
+    use super::{ids, riichi_score, riichi_with};
+    use cardrules::mahjong::score::Wind;
+    use cardrules::mahjong::score::riichi::{Renhou, RiichiPreset, RiichiRules, dora_of};
+    use cardrules::tiles::{Tile, parse_tiles};
+
+    fn t(s: &str) -> Tile {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn dora_indicators_wrap_around() {
+        for (indicator, dora) in [
+            ("9m", "1m"),
+            ("3p", "4p"),
+            ("9s", "1s"),
+            ("4z", "1z"),
+            ("3z", "4z"),
+            ("7z", "5z"),
+            ("5z", "6z"),
+        ] {
+            assert_eq!(dora_of(t(indicator)), t(dora), "{indicator}");
+        }
+        // Ura-dora count only with riichi.
+        let mut w = win("234567m345p678s55p", &[], "7m");
+        w.context.riichi.ura_dora_indicators = parse_tiles("4p").unwrap();
+        let s = riichi_score(&w);
+        assert_eq!(s.totals.han, 2, "{:?}", ids(&s));
+        let s = riichi_score(&with_riichi(w));
+        assert!(ids(&s).contains(&"riichi.ura_dora"));
+        assert_eq!(s.totals.han, 6);
+    }
+
+    #[test]
+    fn double_wind_pair_is_4_or_2_fu() {
+        let mut w = win("123m456p789s11555z", &[], "9s");
+        w.context.seat_wind = Wind::East;
+        w.context.round_wind = Wind::East;
+        let pair = |s: &cardrules::mahjong::score::Score| {
+            s.fu.iter()
+                .find(|f| f.id == "riichi.fu.pair")
+                .map(|f| f.value)
+        };
+        assert_eq!(pair(&riichi_score(&w)), Some(4));
+        let m = riichi_with(&w, RiichiRules::preset(RiichiPreset::MLeague));
+        assert_eq!(pair(&m), Some(2));
+    }
+
+    #[test]
+    fn multiple_and_double_yakuman() {
+        // Big three dragons + all honours + four concealed triplets won on the pair.
+        let w = win("555666777z222z11z", &[], "1z");
+        let s = riichi_score(&w);
+        assert_eq!(
+            ids(&s),
+            [
+                "riichi.suuankou_tanki",
+                "riichi.daisangen",
+                "riichi.tsuuiisou"
+            ]
+        );
+        assert_eq!(s.totals.yakuman, 3, "Tenhou: three single yakuman");
+        let m = riichi_with(&w, RiichiRules::preset(RiichiPreset::Majsoul));
+        assert_eq!(m.totals.yakuman, 4);
+        assert_eq!(m.totals.limit_name, "4x yakuman");
+        let single = RiichiRules {
+            multiple_yakuman: false,
+            ..RiichiRules::default()
+        };
+        assert_eq!(riichi_with(&w, single).totals.yakuman, 1);
+    }
+
+    #[test]
+    fn renhou_by_option() {
+        let mut w = win("123456m345p678s55p", &[], "6m");
+        w.context.riichi.first_turn = true;
+        let s = riichi_score(&w);
+        assert_eq!(ids(&s), ["riichi.pinfu"]);
+        let five = RiichiRules {
+            renhou: Renhou::FiveHan,
+            ..RiichiRules::default()
+        };
+        let s = riichi_with(&w, five);
+        assert_eq!(ids(&s), ["riichi.pinfu", "riichi.renhou"]);
+        assert_eq!(s.totals.han, 6);
+        let yakuman = RiichiRules {
+            renhou: Renhou::Yakuman,
+            ..RiichiRules::default()
+        };
+        assert_eq!(riichi_with(&w, yakuman).totals.winner_gain, 32000);
+        // The dealer's first draw is tenhou, a non-dealer's chiihou.
+        let mut d = tsumo(w.clone());
+        d.context.seat_wind = Wind::East;
+        assert_eq!(ids(&riichi_score(&d)), ["riichi.tenhou"]);
+        let c = tsumo(w);
+        assert_eq!(ids(&riichi_score(&c)), ["riichi.chiihou"]);
+    }
+
+    #[test]
+    fn honba_and_riichi_sticks() {
+        let mut w = with_riichi(win("123456m345p678s55p", &[], "6m"));
+        w.context.riichi.honba = 2;
+        w.context.riichi.riichi_sticks = 3;
+        let s = riichi_score(&w);
+        // 2 han 30 fu: 2,000 + 600 honba from the discarder, + 3,000 from the sticks.
+        assert_eq!(s.payments[1].points, -2600);
+        assert_eq!(s.totals.winner_gain, 5600);
+    }
+
+    #[test]
+    fn kiriage_rounds_4_han_30_fu_up_to_mangan() {
+        // Riichi, pinfu, tanyao, dora 1: 4 han 30 fu on a discard.
+        let mut w = with_riichi(win("234567m345p678s55p", &[], "7m"));
+        w.context.riichi.dora_indicators = parse_tiles("1m").unwrap();
+        let s = riichi_score(&w);
+        assert_eq!((s.totals.han, s.totals.fu), (4, 30));
+        assert_eq!(s.totals.winner_gain, 7700);
+        let s = riichi_with(&w, RiichiRules::preset(RiichiPreset::MLeague));
+        assert_eq!(s.totals.winner_gain, 8000);
+        assert_eq!(s.totals.limit_name, "mangan");
+    }
+}

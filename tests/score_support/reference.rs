@@ -403,7 +403,9 @@ pub fn score(rules: &Rules, r: &RiichiRules, w: &WinInput) -> Verdict {
                 Kind::Run => {
                     if win == g.t + 1 {
                         "kanchan"
-                    } else if (win == g.t && g.t % 9 == 6) || (win == g.t + 2 && matches!(g.t % 9, 0)) {
+                    } else if (win == g.t && g.t % 9 == 6)
+                        || (win == g.t + 2 && matches!(g.t % 9, 0))
+                    {
                         "penchan"
                     } else {
                         "ryanmen"
