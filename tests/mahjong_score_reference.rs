@@ -81,3 +81,95 @@ fn random_hands_cover_every_verdict() {
     let all = [none, no_yaku, plain, limit, yakuman];
     assert!(all.iter().all(|&n| n >= 20), "{all:?}");
 }
+
+mod other_rule_sets {
+    use super::cases;
+    use cardrules::mahjong::score::hongzhong::{self, HongzhongRules};
+    use cardrules::mahjong::score::sichuan::{self, SichuanRules};
+    use cardrules::mahjong::score::{WinContext, WinInput, Wind};
+    use cardrules::mahjong::{Meld, Preset, RuleOverrides, Rules};
+    use cardrules::tiles::{Tile, TileSuit};
+    use proptest::prelude::*;
+
+    /// Suited tiles (and, for Hongzhong, red dragons), mostly from complete shapes.
+    fn hand(wild: bool) -> impl Strategy<Value = (Vec<Tile>, Vec<Meld>, usize, bool)> {
+        let kind = if wild { 0..28usize } else { 0..27usize };
+        (
+            prop::collection::vec((kind.clone(), 0..3u8), 4),
+            kind,
+            0..3usize,
+            any::<bool>(),
+        )
+            .prop_map(move |(groups, pair, melds, self_drawn)| {
+                let tile = |i: usize| Tile::from_index(if i == 27 { 33 } else { i }).unwrap();
+                let mut hand = vec![tile(pair), tile(pair)];
+                let mut declared = Vec::new();
+                for (k, (t, shape)) in groups.into_iter().enumerate() {
+                    let run = shape == 0 && t < 27 && t % 9 <= 6;
+                    let tiles: Vec<Tile> = if run {
+                        vec![tile(t), tile(t + 1), tile(t + 2)]
+                    } else {
+                        vec![tile(t); 3]
+                    };
+                    if k < melds && !run && t < 27 {
+                        declared.push(Meld::from_tiles_any_kind(&tiles, false).unwrap());
+                    } else {
+                        hand.extend(tiles);
+                    }
+                }
+                (hand, declared, pair, self_drawn)
+            })
+    }
+
+    fn input(hand: Vec<Tile>, melds: Vec<Meld>, pair: usize, self_drawn: bool) -> WinInput {
+        let winning = Tile::from_index(if pair == 27 { 33 } else { pair }).unwrap();
+        WinInput {
+            hand,
+            melds,
+            winning,
+            red_fives: 0,
+            context: WinContext {
+                self_drawn,
+                seat_wind: Wind::South,
+                discarder: (!self_drawn).then_some(Wind::North),
+                ..WinContext::default()
+            },
+        }
+    }
+
+    fn balanced(s: &cardrules::mahjong::score::Score) -> bool {
+        s.payments.iter().map(|p| p.points).sum::<i64>() == 0
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+        #[test]
+        fn sichuan_answers_and_balances((h, m, p, sd) in hand(false), cap in 0..6u32, void in 0..4usize) {
+            let void_suit = [None, Some(TileSuit::Man), Some(TileSuit::Pin), Some(TileSuit::Sou)][void];
+            let rules = Rules::with_overrides(Preset::Sichuan, &RuleOverrides {
+                void_suit: Some(void_suit),
+                ..Default::default()
+            }).unwrap();
+            let s = SichuanRules { max_fan: Some(cap), ..SichuanRules::default() };
+            if let Ok(score) = sichuan::score(&rules, &s, &input(h, m, p, sd)) {
+                prop_assert!(balanced(&score));
+                if score.invalid.is_none() {
+                    prop_assert_eq!(score.totals.base_points, 1u64 << score.totals.fan.min(cap));
+                }
+            }
+        }
+
+        #[test]
+        fn hongzhong_answers_and_balances((h, m, p, sd) in hand(true), birds in 0..11u8) {
+            let rules = Rules::preset(Preset::Hongzhong);
+            let mut w = input(h, m, p, sd);
+            w.context.birds = birds;
+            if let Ok(score) = hongzhong::score(&rules, &HongzhongRules::default(), &w) {
+                prop_assert!(balanced(&score));
+                // Every complete hand of this generator is a win.
+                prop_assert!(score.invalid.is_none(), "{:?}", w);
+            }
+        }
+    }
+}
