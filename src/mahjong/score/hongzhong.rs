@@ -169,12 +169,12 @@ pub fn score(rules: &Rules, h: &HongzhongRules, input: &WinInput) -> Result<Scor
     .sum();
     add(element::BIRD, h.points_per_bird, u32::from(c.birds));
     let per_payer = before_birds + u64::from(c.birds) * u64::from(h.points_per_bird);
-    let payers: Vec<_> = if c.self_drawn || !h.discarder_pays_alone {
-        others(c.seat_wind).map(|w| (Some(w), per_payer)).collect()
-    } else {
-        vec![(c.discarder, per_payer)]
-    };
-    let (payments, gain) = payments(c.seat_wind, &payers, 0);
+    let all = c.self_drawn || !h.discarder_pays_alone;
+    let payers = others(c.seat_wind)
+        .filter(move |_| all)
+        .map(|w| (Some(w), per_payer))
+        .chain((!all).then_some((c.discarder, per_payer)));
+    let (payments, gain) = payments(c.seat_wind, payers, 0);
     Ok(Score {
         invalid: None,
         decomposition,

@@ -177,22 +177,20 @@ pub(crate) fn round_up_100(points: u64) -> u64 {
     points.div_ceil(100) * 100
 }
 
-/// Builds the payment list from `(payer, amount)` pairs: the winner first with the sum plus
-/// `bonus`, then the payers East to North (the unnamed discarder last).
+/// Builds the payment list from `(payer, amount)` pairs given in seat order: the winner first
+/// with the sum plus `bonus`, then the payers.
 pub(crate) fn payments(
     winner: Wind,
-    payers: &[(Option<Wind>, u64)],
+    payers: impl Iterator<Item = (Option<Wind>, u64)> + Clone,
     bonus: u64,
 ) -> (Vec<Payment>, u64) {
-    let gain = payers.iter().fold(bonus, |sum, p| sum.saturating_add(p.1));
-    let mut out = Vec::with_capacity(payers.len() + 1);
+    let gain = payers.clone().fold(bonus, |sum, p| sum.saturating_add(p.1));
+    let mut out = Vec::with_capacity(4);
     out.push(Payment {
         seat: Some(winner),
         points: i64::try_from(gain).unwrap_or(i64::MAX),
     });
-    let mut sorted = payers.to_vec();
-    sorted.sort_by_key(|p| p.0.map_or(4, |w| w as u8));
-    out.extend(sorted.into_iter().map(|(seat, amount)| Payment {
+    out.extend(payers.map(|(seat, amount)| Payment {
         seat,
         points: -i64::try_from(amount).unwrap_or(i64::MAX),
     }));
@@ -200,6 +198,6 @@ pub(crate) fn payments(
 }
 
 /// The three other seats.
-pub(crate) fn others(winner: Wind) -> impl Iterator<Item = Wind> {
+pub(crate) fn others(winner: Wind) -> impl Iterator<Item = Wind> + Clone {
     Wind::ALL.into_iter().filter(move |&w| w != winner)
 }

@@ -245,12 +245,12 @@ pub fn score(rules: &Rules, s: &SichuanRules, input: &WinInput) -> Result<Score,
     let base = u64::from(s.base_points).saturating_mul(1 << paid);
     let self_drawn_base = c.self_drawn && !s.self_drawn_adds_fan;
     let per_payer = base.saturating_add(u64::from(self_drawn_base) * u64::from(s.base_points));
-    let payers: Vec<_> = if c.self_drawn {
-        others(c.seat_wind).map(|w| (Some(w), per_payer)).collect()
-    } else {
-        vec![(c.discarder, per_payer)]
-    };
-    let (payments, gain) = payments(c.seat_wind, &payers, 0);
+    let all = c.self_drawn;
+    let payers = others(c.seat_wind)
+        .filter(move |_| all)
+        .map(|w| (Some(w), per_payer))
+        .chain((!all).then_some((c.discarder, per_payer)));
+    let (payments, gain) = payments(c.seat_wind, payers, 0);
     Ok(Score {
         invalid: None,
         decomposition: Some(decomposition),
