@@ -171,19 +171,17 @@ fn parse_riichi_rules(
         double_yakuman: r.double_yakuman,
         multiple_yakuman: r.multiple_yakuman,
         renhou,
-        double_wind_pair_fu: None,
+        double_wind_pair_fu: r.double_wind_pair_fu,
         honba_points: r.honba_points,
     };
-    riichi::RiichiRules::with_overrides(preset, &overrides, r.double_wind_pair_fu).unwrap_or_else(
-        |e| {
-            let field = match e {
-                riichi::RiichiRulesError::DoubleWindPairFu(_) => "riichi.double_wind_pair_fu",
-                riichi::RiichiRulesError::HonbaPoints(_) => "riichi.honba_points",
-            };
-            errors.push(field, e.to_string());
-            riichi::RiichiRules::default()
-        },
-    )
+    riichi::RiichiRules::with_overrides(preset, &overrides).unwrap_or_else(|e| {
+        let field = match e {
+            riichi::RiichiRulesError::DoubleWindPairFu(_) => "riichi.double_wind_pair_fu",
+            riichi::RiichiRulesError::HonbaPoints(_) => "riichi.honba_points",
+        };
+        errors.push(field, e.to_string());
+        riichi::RiichiRules::default()
+    })
 }
 
 fn parse_sichuan_rules(r: Option<&pb::SichuanScoringRules>) -> SichuanRules {
