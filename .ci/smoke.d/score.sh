@@ -1,5 +1,4 @@
-# MahjongScore smoke checks, sourced by .ci/smoke.sh (uses its `check`, `call` and `$addr`, and
-# the mj_answer_has / mj_invalid_field helpers of mahjong.sh when present).
+# MahjongScore smoke checks, sourced by .ci/smoke.sh (uses its `check`, `call` and `$addr`).
 
 score_answer_has() { # request JSON, text the answer must contain
   call -d "$1" "$addr" cardrules.v1.CardRulesService/MahjongScore | grep -qF -- "$2"
