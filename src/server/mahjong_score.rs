@@ -49,9 +49,9 @@ pub fn score(
         .map(|s| s.chars().filter(|&c| c == '0').count())
         .sum::<usize>()
         .min(u8::MAX as usize) as u8;
-    errors.or_ok(())?;
-    let (Some(rules), Some(winning)) = (rules, winning) else {
-        unreachable!("rules and the winning tile parse when there is no violation");
+    // Rules and the winning tile are both parsed whenever no violation was recorded.
+    let (Some(rules), Some(winning), true) = (rules, winning, errors.is_empty()) else {
+        return Err(errors);
     };
     let input = WinInput {
         hand,
