@@ -4,7 +4,9 @@
 //! under `record.`), the core replays it, and the state, actions, violation or settlement are
 //! converted back. Every rule decision is the core's.
 
-use super::convert::{card_list, combo_to_pb, kind_to_pb, laizi_card_list, reason_to_pb, selector_from};
+use super::convert::{
+    card_list, combo_to_pb, kind_to_pb, laizi_card_list, reason_to_pb, selector_from,
+};
 use super::rules::table_from;
 use super::{MAX_LISTED_PLAYS, MAX_WILD_LISTING_WORK, limit_from};
 use crate::cards::{Card, Rank};
@@ -63,7 +65,12 @@ fn flow_from(
         Some(pb::DoudizhuBiddingScheme::CallAndGrab) => BiddingScheme::CallAndGrab,
         _ => BiddingScheme::Points,
     };
-    let all_pass = match decode(flow.all_pass, "record.flow.all_pass", "all-pass rule", errors) {
+    let all_pass = match decode(
+        flow.all_pass,
+        "record.flow.all_pass",
+        "all-pass rule",
+        errors,
+    ) {
         Some(pb::DoudizhuAllPass::ForcedLandlord) => AllPass::ForcedLandlord,
         _ => AllPass::Redeal,
     };
@@ -73,7 +80,10 @@ fn flow_from(
     {
         errors.push(
             "record.flow.first_bidder",
-            format!("seat {seat} does not exist: the game has seats 0 to {}", players - 1),
+            format!(
+                "seat {seat} does not exist: the game has seats 0 to {}",
+                players - 1
+            ),
         );
     }
     let defaults = Scoring::default();
@@ -214,7 +224,10 @@ fn bid_action(value: i32, field: &str, errors: &mut InvalidArgument) -> Option<B
     use pb::DoudizhuBidAction as A;
     Some(match decode(value, field, "bid action", errors)? {
         A::Unspecified => {
-            errors.push(field, "required: PASS, BID_ONE..BID_THREE, CALL, GRAB, SHOW_HAND or DOUBLE");
+            errors.push(
+                field,
+                "required: PASS, BID_ONE..BID_THREE, CALL, GRAB, SHOW_HAND or DOUBLE",
+            );
             return None;
         }
         A::Pass => BidAction::Pass,
@@ -294,7 +307,10 @@ fn record_from(
         if seat >= players {
             errors.push(
                 field,
-                format!("seat {seat} does not exist: the game has seats 0 to {}", players - 1),
+                format!(
+                    "seat {seat} does not exist: the game has seats 0 to {}",
+                    players - 1
+                ),
             );
         }
         seat
@@ -344,7 +360,11 @@ fn record_from(
 }
 
 fn ranks_text(ranks: &[Rank]) -> String {
-    ranks.iter().map(|r| r.symbol()).collect::<Vec<_>>().join(" ")
+    ranks
+        .iter()
+        .map(|r| r.symbol())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn strings(cards: &[Card]) -> Vec<String> {
@@ -407,7 +427,11 @@ fn state_to_pb(state: &GameState, table: &crate::doudizhu::Table) -> pb::Doudizh
             })
             .collect(),
         kitty: strings(state.kitty()),
-        wild_ranks: table.wild().ranks().map(|r| r.symbol().to_string()).collect(),
+        wild_ranks: table
+            .wild()
+            .ranks()
+            .map(|r| r.symbol().to_string())
+            .collect(),
         to_beat_seat: to_beat.map(|(seat, _, _)| seat as u32),
         to_beat: to_beat.map_or_else(Vec::new, |(_, _, cards)| list_strings(cards)),
         to_beat_reading: to_beat.map(|(_, combo, _)| combo_to_pb(combo)),
@@ -418,9 +442,7 @@ fn state_to_pb(state: &GameState, table: &crate::doudizhu::Table) -> pb::Doudizh
 fn violation_to_pb(violation: &Violation) -> pb::DoudizhuGameViolation {
     use pb::DoudizhuGameViolationKind as K;
     let (kind, bid_reason, play_reason, expected) = match violation.kind {
-        ViolationKind::OutOfTurn { expected } => {
-            (K::OutOfTurn, None, None, Some(expected as u32))
-        }
+        ViolationKind::OutOfTurn { expected } => (K::OutOfTurn, None, None, Some(expected as u32)),
         ViolationKind::Bid(error) => (
             K::IllegalBid,
             Some(match error {
@@ -539,7 +561,10 @@ pub fn next_actions(
     }
     match state.next_actions(limit.min(MAX_LISTED_PLAYS)) {
         NextActions::Bids(bids) => {
-            response.bids = bids.into_iter().map(|b| bid_action_to_pb(b) as i32).collect();
+            response.bids = bids
+                .into_iter()
+                .map(|b| bid_action_to_pb(b) as i32)
+                .collect();
         }
         NextActions::Plays {
             plays,
@@ -607,7 +632,10 @@ pub fn adjudicate_game(
             ),
         )
     } else if judged.state.phase() == Phase::Redeal {
-        (V::Redeal, "every seat passed: no game, deal again".to_string())
+        (
+            V::Redeal,
+            "every seat passed: no game, deal again".to_string(),
+        )
     } else {
         let phase = match judged.state.phase() {
             Phase::Bidding => "bidding",
