@@ -45,6 +45,20 @@ pub fn on_blocking_pool(record: Option<&pb::DoudizhuGameRecord>) -> bool {
     })
 }
 
+/// The most field violations one answer carries: a record has many lists, and every bad card
+/// of each would make the status's headers larger than HTTP/2 peers accept.
+pub const MAX_VIOLATIONS: usize = 12;
+
+/// Keeps the first [`MAX_VIOLATIONS`] violations and says how many more there were.
+fn bounded(mut errors: InvalidArgument) -> InvalidArgument {
+    let more = errors.violations.len().saturating_sub(MAX_VIOLATIONS);
+    if more > 0 {
+        errors.violations.truncate(MAX_VIOLATIONS);
+        errors.push("record", format!("and {more} more problems, not listed"));
+    }
+    errors
+}
+
 /// Records `inner`'s violations in `errors` under `prefix`.
 fn prefixed(prefix: &str, inner: InvalidArgument, errors: &mut InvalidArgument) {
     for v in inner.violations {
@@ -530,7 +544,7 @@ pub fn next_actions(
     let mut errors = InvalidArgument::default();
     let record = record_from(request.record.as_ref(), &mut errors);
     let limit = limit_from(request.limit, &mut errors);
-    errors.or_ok(())?;
+    bounded(errors).or_ok(())?;
     let record = record.ok_or_else(|| InvalidArgument::new("record", "unreadable"))?;
     let replayed = game::replay(&record);
     let state = &replayed.state;
@@ -596,7 +610,7 @@ pub fn adjudicate_game(
 ) -> Result<pb::AdjudicateGameResponse, InvalidArgument> {
     let mut errors = InvalidArgument::default();
     let record = record_from(request.record.as_ref(), &mut errors);
-    errors.or_ok(())?;
+    bounded(errors).or_ok(())?;
     let record = record.ok_or_else(|| InvalidArgument::new("record", "unreadable"))?;
     let judged = game::adjudicate(&record);
     let state = Some(state_to_pb(&judged.state, &record.table));
