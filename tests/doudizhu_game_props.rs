@@ -83,10 +83,7 @@ fn random_game(rng: &mut StdRng, table: Table, flow: Flow, deal: GameDeal) -> Ga
         plays: Vec::new(),
     };
     let mut state = GameState::new(&record);
-    loop {
-        let Some(seat) = state.to_act() else {
-            break;
-        };
+    while let Some(seat) = state.to_act() {
         let natural_fallback = game == Game::FourPlayer
             && state.phase() == Phase::Play
             && wild_listing_work(&table, state.hand(seat).counts()) > FOUR_PLAYER_WILD_LISTING;
