@@ -6,7 +6,7 @@
 //! else by rank counts) and be legal by [`validate_play`] against the play to beat. The game
 //! ends when a seat has played its last card.
 
-use crate::cards::{Card, RankCounts};
+use crate::cards::{Card, Rank, RankCounts, Suit};
 use crate::doudizhu::{
     BombKind, CardList, Combo, ComboKind, IllegalReason, Missing, ReadingSelector, Situation,
     Table, validate_play,
@@ -18,30 +18,49 @@ use super::record::physical_slot;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatHand {
     counts: RankCounts,
-    /// The physical cards, sorted, when the deal is suited; empty otherwise.
-    cards: Vec<Card>,
+    /// Copies held of each physical card (by [`physical_slot`], which is sort order), when the
+    /// deal is suited; all zero otherwise.
+    slots: [u8; 54],
     suited: bool,
 }
 
+/// The physical card of a slot of [`physical_slot`].
+fn slot_card(slot: usize) -> Card {
+    match slot {
+        52 => Card::rank_only(Rank::BlackJoker),
+        53 => Card::rank_only(Rank::RedJoker),
+        _ => Card::new(Rank::ALL[slot / 4], Suit::ALL[slot % 4]),
+    }
+}
+
+/// The slots of a rank's physical cards.
+fn rank_slots(rank: Rank) -> std::ops::Range<usize> {
+    match rank {
+        Rank::BlackJoker => 52..53,
+        Rank::RedJoker => 53..54,
+        _ => rank.index() * 4..rank.index() * 4 + 4,
+    }
+}
+
 impl SeatHand {
-    /// A hand of these sorted cards (physical when `suited`).
-    pub(crate) fn new(cards: Vec<Card>, suited: bool) -> SeatHand {
-        let counts = RankCounts::from_ranks(cards.iter().map(|c| c.rank));
-        SeatHand {
-            counts,
-            cards: if suited { cards } else { Vec::new() },
+    /// A hand of these cards (physical when `suited`).
+    pub(crate) fn new(cards: &[Card], suited: bool) -> SeatHand {
+        let mut hand = SeatHand {
+            counts: RankCounts::EMPTY,
+            slots: [0; 54],
             suited,
-        }
+        };
+        hand.take(cards);
+        hand
     }
 
-    /// Adds cards (the kitty) and keeps the hand sorted.
+    /// Adds cards (the kitty).
     pub(crate) fn take(&mut self, cards: &[Card]) {
-        for card in cards {
+        for &card in cards {
             self.counts.0[card.rank.index()] += 1;
-        }
-        if self.suited {
-            self.cards.extend_from_slice(cards);
-            self.cards.sort_unstable();
+            if self.suited {
+                self.slots[physical_slot(card)] += 1;
+            }
         }
     }
 
@@ -50,22 +69,24 @@ impl SeatHand {
         &self.counts
     }
 
-    /// The physical cards held, sorted; rank-only cards when the deal is rank-only.
+    /// The cards held, sorted: physical cards, or rank-only cards when the deal is rank-only.
     pub fn cards(&self) -> Vec<Card> {
-        if self.suited {
-            self.cards.clone()
-        } else {
-            self.counts.ranks().map(Card::rank_only).collect()
+        if !self.suited {
+            return self.counts.ranks().map(Card::rank_only).collect();
         }
+        let mut cards = Vec::with_capacity(self.counts.len());
+        for (slot, &copies) in self.slots.iter().enumerate() {
+            for _ in 0..copies {
+                cards.push(slot_card(slot));
+            }
+        }
+        cards
     }
 
     /// What the hand lacks of `play`: by exact cards when both are suited, else by rank counts.
     pub fn missing(&self, play: &CardList) -> Option<Missing> {
         if self.suited && play.is_suited() {
-            let mut have = [0u8; 54];
-            for &card in &self.cards {
-                have[physical_slot(card)] += 1;
-            }
+            let mut have = self.slots;
             for &card in play.cards() {
                 let slot = &mut have[physical_slot(card)];
                 if *slot == 0 {
@@ -75,7 +96,7 @@ impl SeatHand {
             }
             return None;
         }
-        crate::cards::Rank::ALL.into_iter().find_map(|rank| {
+        Rank::ALL.into_iter().find_map(|rank| {
             let (needed, held) = (play.counts().get(rank), self.counts.get(rank));
             (needed > held).then_some(Missing::Copies { rank, needed, held })
         })
@@ -91,18 +112,15 @@ impl SeatHand {
             return;
         }
         if play.is_suited() {
-            for card in play.cards() {
-                let at = self.cards.iter().position(|c| c == card).expect("held");
-                self.cards.remove(at);
+            for &card in play.cards() {
+                self.slots[physical_slot(card)] -= 1;
             }
         } else {
             for rank in play.counts().ranks() {
-                let at = self
-                    .cards
-                    .iter()
-                    .position(|c| c.rank == rank)
+                let slot = rank_slots(rank)
+                    .find(|&slot| self.slots[slot] > 0)
                     .expect("held");
-                self.cards.remove(at);
+                self.slots[slot] -= 1;
             }
         }
     }
@@ -114,12 +132,14 @@ impl SeatHand {
             return ranks.ranks().map(Card::rank_only).collect();
         }
         let mut out = Vec::with_capacity(ranks.len());
-        let mut left = *ranks;
-        for &card in &self.cards {
-            let n = &mut left.0[card.rank.index()];
-            if *n > 0 {
-                *n -= 1;
-                out.push(card);
+        for rank in Rank::ALL.into_iter().filter(|&rank| ranks.get(rank) > 0) {
+            let mut needed = ranks.get(rank);
+            for slot in rank_slots(rank) {
+                let take = needed.min(self.slots[slot]);
+                for _ in 0..take {
+                    out.push(slot_card(slot));
+                }
+                needed -= take;
             }
         }
         out
@@ -147,8 +167,8 @@ pub struct PlayState {
     pub(crate) to_act: usize,
     /// The play to beat and its seat; `None` when `to_act` leads.
     pub(crate) last: Option<(usize, Combo)>,
-    /// The cards of the play to beat.
-    pub(crate) last_cards: Option<CardList>,
+    /// The index in the record's plays of the play to beat.
+    pub(crate) last_index: Option<usize>,
     /// Plays made (passes not counted) per seat.
     pub(crate) plays_made: Vec<u32>,
     pub(crate) bombs: Vec<PlayedBomb>,
@@ -164,7 +184,7 @@ impl PlayState {
             landlord,
             to_act: landlord,
             last: None,
-            last_cards: None,
+            last_index: None,
             plays_made: vec![0; players],
             bombs: Vec::new(),
             winner: None,
@@ -205,7 +225,7 @@ impl PlayState {
             // A pass: when it comes back round to the last player, that player leads.
             if self.last.is_some_and(|(last, _)| last == self.to_act) {
                 self.last = None;
-                self.last_cards = None;
+                self.last_index = None;
             }
             return Ok(());
         };
@@ -220,7 +240,7 @@ impl PlayState {
             });
         }
         self.last = Some((seat, chosen));
-        self.last_cards = Some(cards.clone());
+        self.last_index = Some(index);
         if self.hands[seat].counts().is_empty() {
             self.winner = Some(seat);
         }

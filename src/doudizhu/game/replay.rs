@@ -186,7 +186,7 @@ impl GameState {
             ),
             kitty: record.deal.kitty().to_vec(),
             dealt: (0..players)
-                .map(|seat| SeatHand::new(record.deal.hand(seat).to_vec(), suited))
+                .map(|seat| SeatHand::new(record.deal.hand(seat), suited))
                 .collect(),
             phase: Phase::Bidding,
             landlord: None,
@@ -269,11 +269,12 @@ impl GameState {
         }
     }
 
-    /// The play to beat and its seat; `None` when leading or outside the play phase.
-    pub fn to_beat(&self) -> Option<(usize, &Combo, &CardList)> {
+    /// The play to beat: its seat, its reading, and its index in the record's plays; `None`
+    /// when leading or outside the play phase.
+    pub fn to_beat(&self) -> Option<(usize, &Combo, usize)> {
         let play = self.play.as_ref()?;
         let (seat, combo) = play.last.as_ref()?;
-        Some((*seat, combo, play.last_cards.as_ref()?))
+        Some((*seat, combo, play.last_index?))
     }
 
     /// Bombs and rockets played so far.

@@ -408,7 +408,8 @@ fn phase_to_pb(phase: Phase) -> pb::DoudizhuGamePhase {
     }
 }
 
-fn state_to_pb(state: &GameState, table: &crate::doudizhu::Table) -> pb::DoudizhuGameState {
+fn state_to_pb(state: &GameState, record: &GameRecord) -> pb::DoudizhuGameState {
+    let table = &record.table;
     let landlord = state.landlord();
     let made = state.plays_made();
     let bid = if landlord.is_some() {
@@ -447,7 +448,9 @@ fn state_to_pb(state: &GameState, table: &crate::doudizhu::Table) -> pb::Doudizh
             .map(|r| r.symbol().to_string())
             .collect(),
         to_beat_seat: to_beat.map(|(seat, _, _)| seat as u32),
-        to_beat: to_beat.map_or_else(Vec::new, |(_, _, cards)| list_strings(cards)),
+        to_beat: to_beat.map_or_else(Vec::new, |(_, _, index)| {
+            list_strings(&record.plays[index].cards)
+        }),
         to_beat_reading: to_beat.map(|(_, combo, _)| combo_to_pb(combo)),
         bombs_played: state.bombs().len() as u32,
     }
@@ -550,7 +553,7 @@ pub fn next_actions(
     let state = &replayed.state;
     let mut response = pb::NextActionsResponse {
         phase: phase_to_pb(state.phase()) as i32,
-        state: Some(state_to_pb(state, &record.table)),
+        state: Some(state_to_pb(state, &record)),
         ..Default::default()
     };
     if let Some(violation) = &replayed.violation {
@@ -613,7 +616,7 @@ pub fn adjudicate_game(
     bounded(errors).or_ok(())?;
     let record = record.ok_or_else(|| InvalidArgument::new("record", "unreadable"))?;
     let judged = game::adjudicate(&record);
-    let state = Some(state_to_pb(&judged.state, &record.table));
+    let state = Some(state_to_pb(&judged.state, &record));
     use pb::DoudizhuGameVerdict as V;
     let (verdict, message) = if let Some(violation) = &judged.violation {
         (V::Illegal, format!("illegal: record.{violation}"))
