@@ -806,3 +806,38 @@ fn hand_worked_scoring_table() {
         assert_eq!(s.scores.iter().sum::<i64>(), 0);
     }
 }
+
+/// A suited seeded deal played with rank-only cards: each play takes the seat's first cards of
+/// its ranks in sort order, and suited plays must then name cards still held.
+#[test]
+fn rank_only_plays_from_a_suited_deal_take_the_first_cards() {
+    // Seed 42 (the README's Deal): seat 0 bids first; with the kitty it holds 10S 10H 10C 10D.
+    let cards = |texts: &[&str]| CardList::parse(texts, Game::ThreePlayer).unwrap();
+    let mut record = GameRecord {
+        table: Table::STANDARD,
+        flow: Flow::default(),
+        deal: GameDeal::seeded(Game::ThreePlayer, 42, WildcardDraw::None),
+        bids: vec![(0, BidAction::Bid(3))],
+        plays: vec![
+            RecordedPlay::new(0, cards(&["10", "10"])),
+            RecordedPlay::new(1, cards(&[])),
+            RecordedPlay::new(2, cards(&[])),
+        ],
+    };
+    let state = replay(&record).state;
+    let tens: Vec<String> = state
+        .hand(0)
+        .cards()
+        .iter()
+        .filter(|c| c.rank == cardrules::cards::Rank::Ten)
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(tens, ["10C", "10D"]);
+    record.plays.push(RecordedPlay::new(0, cards(&["10S"])));
+    let v = replay(&record).violation.unwrap();
+    assert_eq!((v.list, v.index), (ActionList::Plays, 3));
+    assert_eq!(v.kind, ViolationKind::Play(IllegalReason::NotInHand));
+    assert_eq!(v.missing.unwrap().to_string(), "the hand does not hold 10S");
+    record.plays[3] = RecordedPlay::new(0, cards(&["10D"]));
+    assert_eq!(replay(&record).violation, None);
+}

@@ -40,7 +40,7 @@ pub fn on_blocking_pool(record: Option<&pb::DoudizhuGameRecord>) -> bool {
         );
         seeded_laizi
             || record.rules.as_ref().is_some_and(|rules| {
-                !rules.wild_ranks.is_empty() || rules.game != pb::Game::Doudizhu as i32
+                !rules.wild_ranks.is_empty() || rules.game == pb::Game::DoudizhuFourPlayer as i32
             })
     })
 }
