@@ -2,7 +2,8 @@
 //! actions from `GameState::next_actions` (the NextActions core), for every preset, three and
 //! four players, with and without laizi, under both bidding schemes and random flow options.
 //! Every generated game must be accepted by `adjudicate`, finish (or be a redeal), and settle
-//! zero-sum, agreeing with a slow reference scorer; corrupting one action at random must make
+//! zero-sum, agreeing with slow references of the bidding's outcome, of the play phase (turns,
+//! hands, winner, plays made, bombs) and of the settlement; corrupting one action at random must make
 //! `adjudicate` report exactly that action. Then named tests for spring, anti-spring, the
 //! bidding edges, and the hand-worked scoring table of the README.
 //!
@@ -213,6 +214,97 @@ fn reference_scores(record: &GameRecord, state: &GameState) -> Vec<i64> {
     scores
 }
 
+/// The slow reference of the bidding's outcome, from the whole (legal) bid list at once: under
+/// 叫分 the landlord bid 3 or else bid the most; under call and grab it is the last seat that
+/// grabbed, else the caller, and the grabs are counted; nobody bid or called: the forced first
+/// bidder at 1, or a redeal. Returns (landlord, bid, grabs).
+fn reference_bidding(record: &GameRecord, first: usize) -> Option<(usize, u8, u8)> {
+    let bids = &record.bids;
+    let (landlord, bid, grabs) = match record.flow.scheme {
+        BiddingScheme::Points => {
+            let best = bids
+                .iter()
+                .filter_map(|&(seat, a)| match a {
+                    BidAction::Bid(points) => Some((points, seat)),
+                    _ => None,
+                })
+                .max();
+            match best {
+                Some((points, seat)) => (Some(seat), points, 0),
+                None => (None, 0, 0),
+            }
+        }
+        BiddingScheme::CallAndGrab => {
+            let caller = bids
+                .iter()
+                .find(|(_, a)| *a == BidAction::Call)
+                .map(|b| b.0);
+            let grabs: Vec<usize> = bids
+                .iter()
+                .filter(|(_, a)| *a == BidAction::Grab)
+                .map(|b| b.0)
+                .collect();
+            (grabs.last().copied().or(caller), 1, grabs.len() as u8)
+        }
+    };
+    match (landlord, record.flow.all_pass) {
+        (Some(seat), _) => Some((seat, bid, grabs)),
+        (None, AllPass::ForcedLandlord) => Some((first, 1, 0)),
+        (None, AllPass::Redeal) => None,
+    }
+}
+
+/// The slow reference of the play phase of a (legal) record: hands as rank counts, the landlord
+/// leading, a trick ending when everyone else passed. Returns (winner, plays made per seat,
+/// bombs and rockets played).
+fn reference_play(record: &GameRecord, landlord: usize) -> (usize, Vec<u32>, usize) {
+    let players = cardrules::doudizhu::game::players(record.table.game());
+    let mut hands: Vec<cardrules::cards::RankCounts> = (0..players)
+        .map(|seat| {
+            cardrules::cards::RankCounts::from_ranks(record.deal.hand(seat).iter().map(|c| c.rank))
+        })
+        .collect();
+    for card in record.deal.kitty() {
+        hands[landlord].0[card.rank.index()] += 1;
+    }
+    let mut made = vec![0u32; players];
+    let mut bombs = 0;
+    let mut previous: Option<(usize, cardrules::doudizhu::Combo)> = None;
+    let mut seat = landlord;
+    for play in &record.plays {
+        assert_eq!(play.seat, seat, "turns go round from the landlord");
+        if let Some((last, _)) = previous
+            && last == seat
+        {
+            previous = None;
+        }
+        if !play.cards.is_empty() {
+            assert!(play.cards.counts().is_subset_of(&hands[seat]));
+            let verdict = cardrules::doudizhu::validate_play(
+                &record.table,
+                &cardrules::doudizhu::Situation {
+                    previous: previous.as_ref().map(|(_, c)| c),
+                    ..cardrules::doudizhu::Situation::lead(&play.cards)
+                },
+            );
+            let chosen = verdict.chosen.expect("a legal play");
+            if chosen.kind.is_bomb_or_rocket() {
+                bombs += 1;
+            }
+            for (count, played) in hands[seat].0.iter_mut().zip(play.cards.counts().0) {
+                *count -= played;
+            }
+            made[seat] += 1;
+            previous = Some((seat, chosen));
+            if hands[seat].is_empty() {
+                return (seat, made, bombs);
+            }
+        }
+        seat = (seat + 1) % players;
+    }
+    panic!("the game did not finish");
+}
+
 /// Corrupts action `pick` (counting the bid list first, then the plays) so that it is illegal
 /// right where it stands; returns the list and index to expect.
 fn corrupt(rng: &mut StdRng, record: &mut GameRecord, pick: usize) -> (ActionList, usize) {
@@ -311,9 +403,30 @@ fn run_games(game: Game, laizi: bool, seed: u64, count: usize) {
         let judged = adjudicate(&record);
         assert_eq!(judged.violation, None, "case {case}: {record:?}");
         match judged.state.phase() {
-            Phase::Redeal => assert!(record.plays.is_empty()),
+            Phase::Redeal => {
+                assert!(record.plays.is_empty());
+                assert_eq!(
+                    reference_bidding(&record, judged.state.first_bidder()),
+                    None
+                );
+            }
             Phase::Finished => {
                 finished += 1;
+                let first = judged.state.first_bidder();
+                let (landlord, bid, grabs) = reference_bidding(&record, first).expect("a landlord");
+                assert_eq!(
+                    (
+                        judged.state.landlord(),
+                        judged.state.bid(),
+                        judged.state.grabs()
+                    ),
+                    (Some(landlord), bid, grabs),
+                    "case {case}"
+                );
+                let (winner, made, bombs) = reference_play(&record, landlord);
+                assert_eq!(judged.state.winner(), Some(winner), "case {case}");
+                assert_eq!(judged.state.plays_made(), made, "case {case}");
+                assert_eq!(judged.state.bombs().len(), bombs, "case {case}");
                 let settlement = judged.settlement.clone().expect("settled");
                 assert_eq!(settlement.scores.iter().sum::<i64>(), 0, "zero-sum");
                 assert_eq!(
