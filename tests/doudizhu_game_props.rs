@@ -917,6 +917,10 @@ fn hand_worked_scoring_table() {
         );
         assert_eq!(s.scores, case.scores, "case {}", i + 1);
         assert_eq!(s.scores.iter().sum::<i64>(), 0);
+        // Cases 5 and 7 hit a cap.
+        let capped = s.pairs.iter().all(|pair| pair.capped);
+        assert_eq!(capped, i == 4 || i == 6, "case {}", i + 1);
+        assert!(capped || s.pairs.iter().all(|pair| !pair.capped));
     }
 }
 

@@ -172,7 +172,7 @@ pub struct PairSettlement {
     pub multiple: u64,
     /// The amount settled: base × the capped multiple, capped by the score cap.
     pub amount: u64,
-    /// Whether a cap lowered the amount.
+    /// Whether a cap (or [`MAX_AMOUNT`]) made the amount less than base × multiple.
     pub capped: bool,
 }
 
@@ -254,7 +254,7 @@ pub fn settle(scoring: &Scoring, outcome: &Outcome<'_>) -> Settlement {
             .map_or(multiple, |cap| multiple.min(cap));
         let full = scoring.base.saturating_mul(counted).min(MAX_AMOUNT);
         let amount = scoring.score_cap.map_or(full, |cap| full.min(cap));
-        let capped = amount < scoring.base.saturating_mul(multiple).min(MAX_AMOUNT);
+        let capped = amount < scoring.base.saturating_mul(multiple);
         pairs.push(PairSettlement {
             farmer,
             multiple,
