@@ -7,6 +7,7 @@
 
 #![forbid(unsafe_code)]
 
+mod batch;
 pub mod config;
 mod deal;
 mod doudizhu;

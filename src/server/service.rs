@@ -51,8 +51,13 @@ const INLINE_FIT_WILDCARDS_PLAY: usize = 8;
 /// Under laizi rules (`wild_ranks` set) every hand does: listing a laizi hand fits each of its
 /// sub-multisets, milliseconds for a dealt hand and far more near the 2^20 limit. A function of
 /// its own so a test can pin the routing without timing a large call.
-fn list_plays_on_blocking_pool(cards: usize, laizi: bool) -> bool {
+pub(super) fn list_plays_on_blocking_pool(cards: usize, laizi: bool) -> bool {
     laizi || cards > INLINE_LIST_PLAYS_HAND
+}
+
+/// Whether FitWildcards of a play of `cards` cards goes to the blocking pool.
+pub(super) fn fit_wildcards_on_blocking_pool(cards: usize) -> bool {
+    cards > INLINE_FIT_WILDCARDS_PLAY
 }
 
 #[tonic::async_trait]
@@ -99,7 +104,7 @@ impl pb::card_rules_service_server::CardRulesService for CardRules {
         request: Request<pb::FitWildcardsRequest>,
     ) -> Result<Response<pb::FitWildcardsResponse>, Status> {
         // Many wildcards give many fits: past one deck's four, off the worker.
-        if request.get_ref().play.len() > INLINE_FIT_WILDCARDS_PLAY {
+        if fit_wildcards_on_blocking_pool(request.get_ref().play.len()) {
             answer_blocking(request, super::doudizhu::fit_wildcards).await
         } else {
             answer(request, super::doudizhu::fit_wildcards)
@@ -118,6 +123,17 @@ impl pb::card_rules_service_server::CardRulesService for CardRules {
         request: Request<pb::MahjongAnalyzeRequest>,
     ) -> Result<Response<pb::MahjongAnalyzeResponse>, Status> {
         answer(request, super::mahjong::analyze)
+    }
+
+    type BatchStream = super::batch::BatchStream;
+
+    async fn batch(
+        &self,
+        request: Request<tonic::Streaming<pb::BatchRequest>>,
+    ) -> Result<Response<Self::BatchStream>, Status> {
+        Ok(Response::new(super::batch::BatchStream::new(
+            request.into_inner(),
+        )))
     }
 }
 
