@@ -12,6 +12,7 @@ use std::task::{Context, Poll, ready};
 use tonic::codegen::tokio_stream::Stream;
 use tonic::{Code, Status, Streaming};
 
+use super::admission::CallSlot;
 use super::pb::{self, batch_item::Request as Item, batch_result::Response as Answer};
 use super::status::invalid_argument;
 use crate::error::InvalidArgument;
@@ -112,15 +113,18 @@ pub struct BatchStream {
     pending: Option<tokio::task::JoinHandle<pb::BatchResponse>>,
     /// Set once the stream has ended (with an error or the client's end of stream).
     done: bool,
+    /// The call's slot: each message sent to the blocking pool holds it too, until its work ends.
+    slot: Option<CallSlot>,
 }
 
 impl BatchStream {
-    /// Answers the messages of `requests`.
-    pub fn new(requests: Streaming<pb::BatchRequest>) -> BatchStream {
+    /// Answers the messages of `requests`, holding the call's `slot`.
+    pub fn new(requests: Streaming<pb::BatchRequest>, slot: Option<CallSlot>) -> BatchStream {
         BatchStream {
             requests,
             pending: None,
             done: false,
+            slot,
         }
     }
 }
@@ -159,7 +163,11 @@ impl Stream for BatchStream {
             return Poll::Ready(Some(Ok(answer_message(request))));
         }
         // As the unary path does: work that grows with the request stays off the workers.
-        let mut pending = tokio::task::spawn_blocking(move || answer_message(request));
+        let slot = self.slot.clone();
+        let mut pending = tokio::task::spawn_blocking(move || {
+            let _slot = slot;
+            answer_message(request)
+        });
         match Pin::new(&mut pending).poll(cx) {
             Poll::Ready(answered) => Poll::Ready(Some(answered.map_err(|error| {
                 self.done = true;

@@ -2,6 +2,7 @@
 
 use tonic::{Request, Response, Status};
 
+use super::admission::Admission;
 use super::pb;
 use super::status::invalid_argument;
 use crate::error::InvalidArgument;
@@ -31,12 +32,18 @@ where
     Req: Send + 'static,
     Resp: Send + 'static,
 {
+    // The call's slot stays taken until the work ends, even if the call is cancelled or times out
+    // first: cancelled calls cannot pile up blocking work that no limit counts.
+    let slot = Admission::slot_of(&request);
     let request = request.into_inner();
-    tokio::task::spawn_blocking(move || handler(request))
-        .await
-        .map_err(|error| Status::internal(format!("the handler failed: {error}")))?
-        .map(Response::new)
-        .map_err(invalid_argument)
+    tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        handler(request)
+    })
+    .await
+    .map_err(|error| Status::internal(format!("the handler failed: {error}")))?
+    .map(Response::new)
+    .map_err(invalid_argument)
 }
 
 /// Hands up to this size (the largest one-deck hand) are listed inline: a few microseconds.
@@ -131,8 +138,10 @@ impl pb::card_rules_service_server::CardRulesService for CardRules {
         &self,
         request: Request<tonic::Streaming<pb::BatchRequest>>,
     ) -> Result<Response<Self::BatchStream>, Status> {
+        let slot = Admission::slot_of(&request);
         Ok(Response::new(super::batch::BatchStream::new(
             request.into_inner(),
+            slot,
         )))
     }
 }
