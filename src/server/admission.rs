@@ -18,7 +18,6 @@ use std::task::{Context, Poll};
 
 use bytes::Bytes;
 use http_body::{Body, Frame, SizeHint};
-use hyper::body::Incoming;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tower::{BoxError, Service, ServiceExt};
 
@@ -70,8 +69,10 @@ pub struct Admit<S> {
     pub slots: CallSlots,
 }
 
-impl<S, B> hyper::service::Service<http::Request<Incoming>> for Admit<S>
+impl<S, B, ReqBody> hyper::service::Service<http::Request<ReqBody>> for Admit<S>
 where
+    ReqBody: Body<Data = Bytes> + Send + 'static,
+    ReqBody::Error: Into<BoxError>,
     S: Service<http::Request<tonic::body::Body>, Response = http::Response<B>>
         + Clone
         + Send
@@ -84,7 +85,7 @@ where
     type Error = BoxError;
     type Future = Pin<Box<dyn Future<Output = Result<Self::Response, BoxError>> + Send>>;
 
-    fn call(&self, request: http::Request<Incoming>) -> Self::Future {
+    fn call(&self, request: http::Request<ReqBody>) -> Self::Future {
         let mut request = request.map(tonic::body::Body::new);
         let slot = self.slots.try_take();
         request.extensions_mut().insert(Admission(slot.clone()));
@@ -124,7 +125,69 @@ impl<B: Body + Unpin> Body for SlotBody<B> {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
+    use hyper::service::Service as _;
+    use tonic::{Code, Status};
+
     use super::*;
+    use crate::server::{ServerConfig, protection};
+
+    /// The server's stack around a service that answers at once.
+    fn admit(
+        max: usize,
+    ) -> Admit<
+        tower::util::BoxCloneService<
+            http::Request<tonic::body::Body>,
+            http::Response<tonic::body::Body>,
+            BoxError,
+        >,
+    > {
+        let config = ServerConfig {
+            request_timeout: Duration::from_secs(600),
+            ..ServerConfig::default()
+        };
+        let answer = tower::service_fn(|_: http::Request<tonic::body::Body>| async {
+            Ok::<_, BoxError>(http::Response::new(tonic::body::Body::empty()))
+        });
+        Admit {
+            inner: tower::util::BoxCloneService::new(protection::layer(&config).service(answer)),
+            slots: CallSlots::new(max),
+        }
+    }
+
+    fn code(result: Result<http::Response<SlotBody<tonic::body::Body>>, BoxError>) -> Code {
+        match result {
+            Ok(_) => Code::Ok,
+            Err(error) => error
+                .downcast_ref::<Status>()
+                .map_or(Code::Unknown, Status::code),
+        }
+    }
+
+    // What made the flood queue: hyper accepts a burst of streams in one go and spawns a task
+    // for each; a limit taken when those tasks first ran never saw the calls still waiting to
+    // run. Here the slot is taken when hyper calls the service, before the call's future is
+    // polled at all.
+    #[tokio::test]
+    async fn calls_are_counted_when_accepted_not_when_first_polled() {
+        let admit = admit(2);
+        let request = || http::Request::new(tonic::body::Body::empty());
+        let (first, second, third) = (
+            admit.call(request()),
+            admit.call(request()),
+            admit.call(request()),
+        );
+        // The third is shed even though the first two have not run yet.
+        assert_eq!(code(third.await), Code::ResourceExhausted);
+        let (first, second) = (first.await.unwrap(), second.await.unwrap());
+        // Their slots are held until their responses are sent (the bodies dropped).
+        assert_eq!(code(admit.call(request()).await), Code::ResourceExhausted);
+        drop(first);
+        let fourth = admit.call(request()).await.unwrap();
+        drop((second, fourth));
+        assert_eq!(code(admit.call(request()).await), Code::Ok);
+    }
 
     #[test]
     fn a_slot_is_free_again_when_its_last_clone_is_dropped() {
