@@ -282,3 +282,191 @@ async fn headers_over_the_limit_are_refused_and_the_next_call_is_served() {
     client.deal(deal()).await.unwrap();
     server.shutdown().await.unwrap();
 }
+
+/// The server process, killed if the test ends without it having exited.
+struct Child(std::process::Child);
+
+impl Drop for Child {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// A free loopback port (bound, then released for the server to take).
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// A channel to `url`, once the server there answers.
+async fn connect_when_up(url: &str) -> Channel {
+    tokio::time::timeout(HANG_GUARD, async {
+        loop {
+            if let Ok(channel) = Endpoint::from_shared(url.to_owned())
+                .unwrap()
+                .connect()
+                .await
+            {
+                return channel;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    })
+    .await
+    .expect("the server never came up")
+}
+
+fn validate_play() -> cardrules::server::pb::ValidatePlayRequest {
+    cardrules::server::pb::ValidatePlayRequest {
+        hand: ["3S", "4H", "9H", "9D", "KC"].map(str::to_owned).to_vec(),
+        play: ["9H", "9D"].map(str::to_owned).to_vec(),
+        previous: ["8", "8"].map(str::to_owned).to_vec(),
+        ..Default::default()
+    }
+}
+
+/// The unary load of one connection: calls until the first failure, which it returns with the
+/// number of calls answered before it.
+async fn unary_load(url: String) -> (u64, tonic::Status) {
+    let mut client = CardRulesServiceClient::new(connect_when_up(&url).await);
+    let mut answered = 0;
+    loop {
+        let result = if answered % 2 == 0 {
+            client.deal(deal()).await.map(drop)
+        } else {
+            client.validate_play(validate_play()).await.map(drop)
+        };
+        match result {
+            Ok(()) => answered += 1,
+            Err(status) => return (answered, status),
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_under_load_flips_health_first_finishes_every_accepted_call_and_exits_0() {
+    use cardrules::server::pb::{BatchItem, BatchRequest, batch_item};
+    use tonic_health::pb::health_check_response::ServingStatus;
+    use tonic_health::pb::health_client::HealthClient;
+
+    let addr = format!("127.0.0.1:{}", free_port());
+    let url = format!("http://{addr}");
+    // The log goes to a file: a pipe nobody reads during the run would fill and stall the server.
+    let log_path =
+        std::env::temp_dir().join(format!("cardrules-sigterm-{}.log", std::process::id()));
+    let log_file = std::fs::File::create(&log_path).unwrap();
+    let mut child = Child(
+        std::process::Command::new(env!("CARGO_BIN_EXE_cardrules"))
+            .args(["serve", "--listen", &addr, "--log-format", "json"])
+            // Far above any call of this test on a slow machine: only the drain may end calls.
+            .args(["--request-timeout-ms", "300000"])
+            .args(["--shutdown-grace-ms", "300000"])
+            .stdout(log_file)
+            .spawn()
+            .unwrap(),
+    );
+    let pid = child.0.id();
+    let channel = connect_when_up(&url).await;
+
+    let mut watch = HealthClient::new(channel.clone())
+        .watch(tonic_health::pb::HealthCheckRequest::default())
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(
+        watch.message().await.unwrap().unwrap().status(),
+        ServingStatus::Serving
+    );
+
+    // Batch streams open across the signal: each has answered one message before it.
+    let item = |id| BatchRequest {
+        items: vec![BatchItem {
+            id,
+            request: Some(batch_item::Request::Deal(deal())),
+        }],
+    };
+    let mut streams = Vec::new();
+    for _ in 0..4 {
+        let (send, requests) = tokio::sync::mpsc::channel(4);
+        let mut answers = CardRulesServiceClient::new(channel.clone())
+            .batch(tokio_stream::wrappers::ReceiverStream::new(requests))
+            .await
+            .unwrap()
+            .into_inner();
+        send.send(item(1)).await.unwrap();
+        assert_eq!(answers.message().await.unwrap().unwrap().results[0].id, 1);
+        streams.push((send, answers));
+    }
+
+    // Unary load on eight connections of their own, until each sees its first failure.
+    let load: Vec<_> = (0..8)
+        .map(|_| tokio::spawn(unary_load(url.clone())))
+        .collect();
+    // Let every connection get calls through before the signal.
+    let mut client = CardRulesServiceClient::new(channel.clone());
+    for _ in 0..50 {
+        client.deal(deal()).await.unwrap();
+    }
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+
+    // Health flips first: the open Watch stream still gets the change.
+    let update = tokio::time::timeout(HANG_GUARD, watch.message())
+        .await
+        .expect("a status change before the stream closes")
+        .unwrap()
+        .expect("the Watch stream is still open while the server drains");
+    assert_eq!(update.status(), ServingStatus::NotServing);
+    drop(watch);
+
+    // The open streams were accepted before the signal: they are served to their end.
+    for (send, mut answers) in streams {
+        send.send(item(2)).await.unwrap();
+        assert_eq!(answers.message().await.unwrap().unwrap().results[0].id, 2);
+        drop(send);
+        assert!(answers.message().await.unwrap().is_none());
+    }
+    drop((client, channel));
+
+    let mut client_answered = 0;
+    for call in load {
+        let (answered, status) = tokio::time::timeout(HANG_GUARD, call)
+            .await
+            .expect("the load ends when the server stops")
+            .unwrap();
+        client_answered += answered;
+        // The call that failed was never accepted: refused by the drain (GOAWAY) or the closed
+        // listener, never cut off mid-call.
+        assert_eq!(status.code(), Code::Unavailable, "{status:?}");
+    }
+
+    let status = tokio::time::timeout(HANG_GUARD, async {
+        loop {
+            if let Some(status) = child.0.try_wait().unwrap() {
+                return status;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    })
+    .await
+    .expect("the server exits once drained");
+    let log = std::fs::read_to_string(&log_path).unwrap();
+    let _ = std::fs::remove_file(&log_path);
+    assert!(status.success(), "{status:?}\n{log}");
+    assert!(!log.contains("call dropped before its answer"), "{log}");
+    // Every call the server answered OK, the clients received: the 50 probes, the 8 Batch
+    // messages, and the load's.
+    let server_answered = log
+        .lines()
+        .filter(|line| line.contains(r#""message":"call""#) && line.contains(r#""code":"Ok""#))
+        .filter(|line| line.contains("/Deal") || line.contains("/ValidatePlay"))
+        .count() as u64;
+    assert_eq!(server_answered, client_answered + 50, "{log}");
+}

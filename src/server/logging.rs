@@ -61,7 +61,9 @@ where
         let counted = self.metrics.as_ref().map(|m| m.start(&method, start));
         let call = self.inner.call(request);
         Box::pin(async move {
+            let pending = DroppedCall(Some(method));
             let result = call.await.map_err(Into::into);
+            let method = pending.answered();
             let latency = start.elapsed();
             let latency_us = latency.as_micros() as u64;
             let code = match &result {
@@ -89,5 +91,25 @@ where
             }
             result
         })
+    }
+}
+
+/// Holds a call's method until it is answered; dropped before that (the client reset the stream
+/// or went away, or the server stopped with the call in progress), it logs the call as dropped.
+/// (Metrics count such a call as CANCELLED.)
+struct DroppedCall(Option<String>);
+
+impl DroppedCall {
+    /// The call was answered: its method, and nothing to log here.
+    fn answered(mut self) -> String {
+        self.0.take().unwrap_or_default()
+    }
+}
+
+impl Drop for DroppedCall {
+    fn drop(&mut self) {
+        if let Some(method) = self.0.take() {
+            tracing::info!(method = %method, "call dropped before its answer");
+        }
     }
 }
