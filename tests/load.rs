@@ -443,8 +443,12 @@ async fn sigterm_under_load_flips_health_first_finishes_every_accepted_call_and_
             .unwrap();
         client_answered += answered;
         // The call that failed was never accepted: refused by the drain (GOAWAY) or the closed
-        // listener, never cut off mid-call.
-        assert_eq!(status.code(), Code::Unavailable, "{status:?}");
+        // listener (UNAVAILABLE), or still in the client's queue when the connection closed
+        // (hyper's "canceled": never sent). The server's log below shows none was cut off.
+        assert!(
+            matches!(status.code(), Code::Unavailable | Code::Cancelled),
+            "{status:?}"
+        );
     }
 
     let status = tokio::time::timeout(HANG_GUARD, async {
