@@ -204,7 +204,7 @@ impl http_body::Body for CountedBody {
 
 /// Finds the gRPC messages in a body's bytes: each is a 5-byte prefix (a flag and a big-endian
 /// length) and that many bytes, and may span data frames.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 struct Frames {
     /// Prefix bytes read of the current message (0 to 5).
     prefix_read: usize,
@@ -212,16 +212,6 @@ struct Frames {
     length: [u8; 4],
     /// Bytes of the current message still to skip.
     body_left: usize,
-}
-
-impl Default for Frames {
-    fn default() -> Self {
-        Frames {
-            prefix_read: 0,
-            length: [0; 4],
-            body_left: 0,
-        }
-    }
 }
 
 impl Frames {
