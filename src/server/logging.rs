@@ -5,6 +5,7 @@
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::task::{Context, Poll};
 use std::time::Instant;
 
@@ -120,12 +121,57 @@ where
 }
 
 /// The call's log line.
+///
+/// Shed calls (RESOURCE_EXHAUSTED) are logged at debug level only, and summed up in one warning a
+/// second at most ([`ShedReport`]): under a flood, a warning per refused call would spend on
+/// logging the CPU that shedding saves.
 fn log_call(method: &str, code: Code, latency: std::time::Duration) {
     let latency_us = latency.as_micros() as u64;
-    if matches!(code, Code::Ok | Code::InvalidArgument | Code::NotFound) {
-        tracing::info!(method = %method, code = ?code, latency_us, "call");
-    } else {
-        tracing::warn!(method = %method, code = ?code, latency_us, "call");
+    match code {
+        Code::Ok | Code::InvalidArgument | Code::NotFound => {
+            tracing::info!(method = %method, code = ?code, latency_us, "call");
+        }
+        Code::ResourceExhausted => {
+            tracing::debug!(method = %method, code = ?code, latency_us, "call");
+            SHED_REPORT.count();
+        }
+        _ => tracing::warn!(method = %method, code = ?code, latency_us, "call"),
+    }
+}
+
+/// The process's shed-call summary.
+static SHED_REPORT: ShedReport = ShedReport {
+    since: AtomicU64::new(0),
+    shed: AtomicU64::new(0),
+};
+
+/// Counts shed calls and logs their number at most once a second.
+struct ShedReport {
+    /// The second (since the first report) of the last warning.
+    since: AtomicU64,
+    /// Calls shed since the last warning.
+    shed: AtomicU64,
+}
+
+impl ShedReport {
+    fn count(&self) {
+        static EPOCH: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+        self.shed.fetch_add(1, Ordering::Relaxed);
+        let now = EPOCH.get_or_init(Instant::now).elapsed().as_secs() + 1;
+        let last = self.since.load(Ordering::Relaxed);
+        if now > last
+            && self
+                .since
+                .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
+        {
+            let shed = self.shed.swap(0, Ordering::Relaxed);
+            tracing::warn!(
+                shed,
+                "calls shed with RESOURCE_EXHAUSTED since the last report: max_concurrent_calls \
+                 calls in progress"
+            );
+        }
     }
 }
 
