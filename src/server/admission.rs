@@ -15,6 +15,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
+use std::time::Instant;
 
 use bytes::Bytes;
 use http_body::{Body, Frame, SizeHint};
@@ -45,10 +46,26 @@ impl CallSlots {
 #[derive(Clone, Debug)]
 pub struct CallSlot(#[allow(dead_code)] Arc<OwnedSemaphorePermit>);
 
-/// The admission decision, in each request's extensions: the slot, or `None` for a call to shed.
-/// A request without it (a service used outside [`Admit`], as in unit tests) counts as admitted.
+/// The admission decision, in each request's extensions: the slot, or `None` for a call to shed,
+/// and when the stream was accepted. A request without it (a service used outside [`Admit`], as
+/// in unit tests) counts as admitted.
 #[derive(Clone, Debug)]
-pub struct Admission(pub Option<CallSlot>);
+pub struct Admission(pub Option<CallSlot>, pub Instant);
+
+impl Admission {
+    /// When the stream of `request` was accepted (the start of its latency: the time it waited
+    /// for a worker counts), or now for a request that did not come through [`Admit`].
+    pub fn accepted<B>(request: &http::Request<B>) -> Instant {
+        request
+            .extensions()
+            .get::<Admission>()
+            // tokio's clock: the same as std's, except under a paused test clock.
+            .map_or_else(
+                || tokio::time::Instant::now().into_std(),
+                |admission| admission.1,
+            )
+    }
+}
 
 impl Admission {
     /// The call's slot, for work that may outlive the call (the blocking pool).
@@ -88,7 +105,10 @@ where
     fn call(&self, request: http::Request<ReqBody>) -> Self::Future {
         let mut request = request.map(tonic::body::Body::new);
         let slot = self.slots.try_take();
-        request.extensions_mut().insert(Admission(slot.clone()));
+        request.extensions_mut().insert(Admission(
+            slot.clone(),
+            tokio::time::Instant::now().into_std(),
+        ));
         let call = self.inner.clone().oneshot(request);
         Box::pin(async move {
             let response = call.await.map_err(Into::into)?;

@@ -12,6 +12,7 @@ use std::time::Instant;
 use tonic::{Code, Status};
 use tower::{Layer, Service};
 
+use super::admission::Admission;
 use super::metrics::{CallMetrics, Metrics, StreamMessages};
 use tonic::body::Body;
 
@@ -59,7 +60,8 @@ where
 
     fn call(&mut self, request: http::Request<Body>) -> Self::Future {
         let method = request.uri().path().to_owned();
-        let start = Instant::now();
+        // From the stream's acceptance: the time a call waits for a worker is part of its latency.
+        let start = Admission::accepted(&request);
         let mut counted = self.metrics.as_ref().map(|m| m.start(&method, start));
         // A streaming call's messages are counted as they pass; a unary call's by its outcome.
         let stream = counted.as_ref().and_then(CallMetrics::stream_messages);

@@ -33,7 +33,7 @@ pub fn layer(config: &ServerConfig) -> ServiceBuilder<ProtectionLayers> {
 pub struct Elapsed;
 
 /// The call's deadline: the server's `request_timeout`, or the client's `grpc-timeout` when that
-/// is shorter.
+/// is shorter, from the moment its stream was accepted.
 #[derive(Clone, Copy, Debug)]
 pub struct DeadlineLayer {
     /// The server's own deadline (`request_timeout`).
@@ -77,8 +77,10 @@ where
             .get("grpc-timeout")
             .and_then(|value| grpc_timeout(value.as_bytes()));
         let deadline = client.map_or(self.server, |client| client.min(self.server));
+        // Counted from the stream's acceptance, like its latency.
+        let accepted = tokio::time::Instant::from_std(Admission::accepted(&request));
         DeadlineFuture {
-            call: tokio::time::timeout(deadline, self.inner.call(request)),
+            call: tokio::time::timeout_at(accepted + deadline, self.inner.call(request)),
         }
     }
 }
@@ -162,7 +164,7 @@ where
     }
 
     fn call(&mut self, request: http::Request<B>) -> Self::Future {
-        if let Some(Admission(None)) = request.extensions().get::<Admission>() {
+        if let Some(Admission(None, _)) = request.extensions().get::<Admission>() {
             return ShedFuture { call: None };
         }
         ShedFuture {
@@ -255,7 +257,10 @@ mod tests {
         let started = tokio::time::Instant::now();
         let shed = service
             .clone()
-            .oneshot(request(Duration::from_secs(5), Some(Admission(None))))
+            .oneshot(request(
+                Duration::from_secs(5),
+                Some(Admission(None, tokio::time::Instant::now().into_std())),
+            ))
             .await;
         assert_eq!(code_of(shed), Code::ResourceExhausted);
         assert_eq!(started.elapsed(), Duration::ZERO);
@@ -264,7 +269,10 @@ mod tests {
         let slot = CallSlots::new(1).try_take();
         let slow = service
             .clone()
-            .oneshot(request(Duration::from_secs(5), Some(Admission(slot))))
+            .oneshot(request(
+                Duration::from_secs(5),
+                Some(Admission(slot, tokio::time::Instant::now().into_std())),
+            ))
             .await;
         assert_eq!(code_of(slow), Code::DeadlineExceeded);
         let ended = started.elapsed();
