@@ -189,6 +189,29 @@ async fn connections_that_send_nothing_or_part_of_the_preface_are_closed() {
     until_closed(&mut partial).await;
     let mut client = server.client().await;
     client.deal(deal()).await.unwrap();
+
+    // A connection that did send its preface is not touched by the handshake timeout: a stream
+    // open across it goes on. (The wait only makes sure the timer has fired; a slow machine
+    // makes the test weaker, never wrong.)
+    let (send, requests) = tokio::sync::mpsc::channel(2);
+    let mut answers = client
+        .batch(tokio_stream::wrappers::ReceiverStream::new(requests))
+        .await
+        .unwrap()
+        .into_inner();
+    let message = || cardrules::server::pb::BatchRequest {
+        items: vec![cardrules::server::pb::BatchItem {
+            id: 1,
+            request: Some(cardrules::server::pb::batch_item::Request::Deal(deal())),
+        }],
+    };
+    send.send(message()).await.unwrap();
+    answers.message().await.unwrap().unwrap();
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    send.send(message()).await.unwrap();
+    answers.message().await.unwrap().unwrap();
+    drop(send);
+    assert!(answers.message().await.unwrap().is_none());
     server.shutdown().await.unwrap();
 }
 

@@ -126,6 +126,10 @@ async fn serve_connection<S, B>(
     tokio::pin!(connection);
     let handshake = tokio::time::sleep(handshake_timeout);
     tokio::pin!(handshake);
+    // Whether the handshake timer is done with: it fired after the preface had arrived. (A
+    // `select!` condition is read when the `select!` starts, not when the branch fires: the
+    // preface usually arrives during the first one.)
+    let mut handshake_over = false;
     loop {
         tokio::select! {
             result = connection.as_mut() => {
@@ -134,7 +138,11 @@ async fn serve_connection<S, B>(
                 }
                 return;
             }
-            () = &mut handshake, if !greeted.load(Ordering::Relaxed) => {
+            () = &mut handshake, if !handshake_over => {
+                if greeted.load(Ordering::Relaxed) {
+                    handshake_over = true;
+                    continue;
+                }
                 tracing::debug!("connection closed: no HTTP/2 preface within handshake_timeout");
                 return;
             }
