@@ -17,6 +17,7 @@ mod enums;
 pub mod healthcheck;
 mod logging;
 mod mahjong;
+mod mahjong_score;
 mod metrics;
 mod protection;
 mod service;

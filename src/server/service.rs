@@ -132,6 +132,13 @@ impl pb::card_rules_service_server::CardRulesService for CardRules {
         answer(request, super::mahjong::analyze)
     }
 
+    async fn mahjong_score(
+        &self,
+        request: Request<pb::MahjongScoreRequest>,
+    ) -> Result<Response<pb::MahjongScoreResponse>, Status> {
+        answer(request, super::mahjong_score::score)
+    }
+
     type BatchStream = super::batch::BatchStream;
 
     async fn batch(
