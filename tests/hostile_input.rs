@@ -552,3 +552,127 @@ fn random_bytes_that_decode_are_answered_too() {
     assert!(decoded.get() >= 10);
     runtime.block_on(server.shutdown()).unwrap();
 }
+
+// ---- Batch: the same answers as the unary calls ----
+
+/// The item a random call becomes in a `BatchRequest`; `None` for RPCs the batch does not carry.
+/// A Deal gets a seed (the same in both paths): without one each path would draw its own.
+fn batch_item(id: u64, call: &Call) -> Option<pb::BatchItem> {
+    use pb::batch_item::Request;
+    let request = match call.clone() {
+        Call::Deal(mut r) => {
+            r.seed = Some(r.seed.unwrap_or(id));
+            Request::Deal(r)
+        }
+        Call::Validate(r) => Request::ValidatePlay(r),
+        Call::Compare(r) => Request::CompareCombos(r),
+        Call::List(r) => Request::ListPlays(r),
+        Call::Fit(r) => Request::FitWildcards(r),
+        Call::Waits(r) => Request::MahjongWaits(r),
+        Call::Analyze(r) => Request::MahjongAnalyze(r),
+        #[allow(unreachable_patterns)]
+        _ => return None,
+    };
+    Some(pb::BatchItem {
+        id,
+        request: Some(request),
+    })
+}
+
+/// What the unary RPC answers for `item`, written as a batch result.
+async fn unary_result(
+    client: &mut pb::card_rules_service_client::CardRulesServiceClient<tonic::transport::Channel>,
+    item: pb::BatchItem,
+) -> pb::BatchResult {
+    use pb::batch_item::Request;
+    use pb::batch_result::Response;
+    fn ok<T>(
+        result: Result<tonic::Response<T>, tonic::Status>,
+        wrap: fn(T) -> Response,
+    ) -> Result<Response, tonic::Status> {
+        result.map(|r| wrap(r.into_inner()))
+    }
+    let answer = match item.request.expect("batch_item sets a request") {
+        Request::Deal(r) => ok(client.deal(r).await, Response::Deal),
+        Request::ValidatePlay(r) => ok(client.validate_play(r).await, Response::ValidatePlay),
+        Request::CompareCombos(r) => ok(client.compare_combos(r).await, Response::CompareCombos),
+        Request::ListPlays(r) => ok(client.list_plays(r).await, Response::ListPlays),
+        Request::FitWildcards(r) => ok(client.fit_wildcards(r).await, Response::FitWildcards),
+        Request::MahjongWaits(r) => ok(client.mahjong_waits(r).await, Response::MahjongWaits),
+        Request::MahjongAnalyze(r) => ok(client.mahjong_analyze(r).await, Response::MahjongAnalyze),
+    };
+    let (status, response) = match answer {
+        Ok(response) => (pb::BatchStatus::default(), Some(response)),
+        Err(status) => {
+            let field_violations = if status.code() == Code::InvalidArgument {
+                common::field_violations(&status)
+                    .into_iter()
+                    .map(|(field, description)| pb::BatchFieldViolation { field, description })
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let status = pb::BatchStatus {
+                code: status.code() as i32,
+                message: status.message().to_owned(),
+                field_violations,
+            };
+            (status, None)
+        }
+    };
+    pb::BatchResult {
+        id: item.id,
+        status: Some(status),
+        response,
+    }
+}
+
+/// Sends `messages` on one Batch stream and collects every answer.
+async fn batch(
+    client: &mut pb::card_rules_service_client::CardRulesServiceClient<tonic::transport::Channel>,
+    messages: Vec<pb::BatchRequest>,
+) -> Result<Vec<pb::BatchResponse>, tonic::Status> {
+    let mut answers = client
+        .batch(tokio_stream::iter(messages))
+        .await?
+        .into_inner();
+    let mut collected = Vec::new();
+    while let Some(answer) = answers.message().await? {
+        collected.push(answer);
+    }
+    Ok(collected)
+}
+
+#[test]
+fn batch_answers_every_item_as_its_unary_call_does() {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let server = runtime.block_on(TestServer::start());
+    let client = runtime.block_on(server.client());
+    // Several messages per stream, several items per message, in order.
+    let messages = prop::collection::vec(prop::collection::vec(call(), 0..12), 1..4);
+    proptest!(ProptestConfig::with_cases(cases()), |(messages in messages)| {
+        let mut id = 0;
+        let messages: Vec<pb::BatchRequest> = messages
+            .iter()
+            .map(|calls| pb::BatchRequest {
+                items: calls
+                    .iter()
+                    .filter_map(|call| {
+                        id += 1;
+                        batch_item(id, call)
+                    })
+                    .collect(),
+            })
+            .collect();
+        let answers = runtime.block_on(batch(&mut client.clone(), messages.clone())).unwrap();
+        prop_assert_eq!(answers.len(), messages.len());
+        for (message, answer) in messages.into_iter().zip(answers) {
+            prop_assert_eq!(answer.results.len(), message.items.len());
+            for (item, got) in message.items.into_iter().zip(answer.results) {
+                let want = runtime.block_on(unary_result(&mut client.clone(), item.clone()));
+                prop_assert_eq!(&got, &want, "item {:?}", item);
+            }
+        }
+    });
+    runtime.block_on(server.shutdown()).unwrap();
+}

@@ -269,3 +269,65 @@ async fn shed_and_cancelled_calls_are_counted() {
     );
     server.shutdown().await;
 }
+
+const BATCH: &str =
+    r#"grpc_method="Batch",grpc_service="cardrules.v1.CardRulesService",grpc_type="bidi_stream""#;
+
+#[tokio::test]
+async fn a_stream_counts_each_message_and_is_handled_once_with_its_final_status() {
+    use cardrules::server::pb::{BatchItem, BatchRequest, batch_item};
+    let server = start(common::test_config()).await;
+    let mut client = CardRulesServiceClient::new(server.channel().await);
+    let message = |items: usize| BatchRequest {
+        items: (0..items as u64)
+            .map(|id| BatchItem {
+                id,
+                request: Some(batch_item::Request::Deal(DealRequest {
+                    game: Game::Doudizhu as i32,
+                    seed: Some(id),
+                    ..Default::default()
+                })),
+            })
+            .collect(),
+    };
+    // Three messages answered, then the client ends the stream: OK.
+    let mut answers = client
+        .batch(tokio_stream::iter([message(1), message(5), message(256)]))
+        .await
+        .unwrap()
+        .into_inner();
+    while answers.message().await.unwrap().is_some() {}
+    // One answered, then one over the item limit: the stream ends with INVALID_ARGUMENT.
+    let mut answers = client
+        .batch(tokio_stream::iter([message(2), message(257)]))
+        .await
+        .unwrap()
+        .into_inner();
+    answers.message().await.unwrap().unwrap();
+    let status = answers.message().await.unwrap_err();
+    assert_eq!(status.code(), Code::InvalidArgument);
+
+    let text = wait_for(
+        server.metrics,
+        &format!("grpc_server_handled_total{{grpc_code=\"InvalidArgument\",{BATCH}}}"),
+        1.0,
+    )
+    .await;
+    for (series, want) in [
+        (format!("grpc_server_started_total{{{BATCH}}}"), 2.0),
+        (
+            format!("grpc_server_handled_total{{grpc_code=\"OK\",{BATCH}}}"),
+            1.0,
+        ),
+        (format!("grpc_server_msg_received_total{{{BATCH}}}"), 5.0),
+        (format!("grpc_server_msg_sent_total{{{BATCH}}}"), 4.0),
+        (
+            format!("grpc_server_handling_seconds_count{{{BATCH}}}"),
+            2.0,
+        ),
+        ("cardrules_calls_in_flight".to_owned(), 0.0),
+    ] {
+        assert_eq!(count(&text, &series), want, "{series}");
+    }
+    server.shutdown().await;
+}

@@ -24,7 +24,9 @@ pub struct ServerConfig {
     #[arg(long, env = "CARDRULES_MAX_REQUEST_BYTES", default_value_t = 65536)]
     pub max_request_bytes: usize,
 
-    /// Interval of HTTP/2 and TCP keepalive pings, in seconds.
+    /// Interval of the HTTP/2 keepalive pings the server sends on every connection, busy or idle,
+    /// in seconds. A peer that does not answer one within `keepalive_timeout` (it stopped reading,
+    /// or is stuck in the middle of a frame, or is gone) is disconnected and its calls dropped.
     #[arg(long = "keepalive-interval-secs", env = "CARDRULES_KEEPALIVE_INTERVAL_SECS", default_value = "30", value_parser = parse_secs)]
     pub keepalive_interval: Duration,
 
@@ -35,6 +37,27 @@ pub struct ServerConfig {
     /// On SIGTERM or Ctrl-C, how long calls in flight may take to finish, in milliseconds.
     #[arg(long = "shutdown-grace-ms", env = "CARDRULES_SHUTDOWN_GRACE_MS", default_value = "10000", value_parser = parse_millis)]
     pub shutdown_grace: Duration,
+
+    /// Connections served at once. A connection beyond it is closed as soon as it is accepted (the
+    /// client sees UNAVAILABLE and may retry elsewhere).
+    #[arg(long, env = "CARDRULES_MAX_CONNECTIONS", default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_connections: u32,
+
+    /// Concurrent HTTP/2 streams (calls) per connection, advertised in SETTINGS; a client that
+    /// opens more gets them refused (REFUSED_STREAM, retryable).
+    #[arg(long, env = "CARDRULES_MAX_STREAMS_PER_CONNECTION", default_value_t = 128, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_streams_per_connection: u32,
+
+    /// Largest header list (request headers and metadata) accepted, in bytes, as HTTP/2 counts it;
+    /// a larger one is refused before any handler runs.
+    #[arg(long, env = "CARDRULES_MAX_HEADER_LIST_BYTES", default_value_t = 16384, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_header_list_bytes: u32,
+
+    /// How long a new connection may take to send the HTTP/2 connection preface, in milliseconds;
+    /// a connection that sends nothing, or part of it, is closed then. (After the preface the
+    /// keepalive pings watch the connection.)
+    #[arg(long = "handshake-timeout-ms", env = "CARDRULES_HANDSHAKE_TIMEOUT_MS", default_value = "10000", value_parser = parse_millis)]
+    pub handshake_timeout: Duration,
 
     /// Address of the Prometheus endpoint (`GET /metrics`, plain HTTP), e.g. 127.0.0.1:9090.
     /// Unset, there is no endpoint and calls are not counted.
@@ -53,6 +76,10 @@ impl Default for ServerConfig {
             keepalive_timeout: Duration::from_secs(10),
             shutdown_grace: Duration::from_millis(10000),
             metrics_listen: None,
+            max_connections: 1024,
+            max_streams_per_connection: 128,
+            max_header_list_bytes: 16384,
+            handshake_timeout: Duration::from_millis(10000),
         }
     }
 }

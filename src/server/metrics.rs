@@ -245,7 +245,37 @@ pub struct CallMetrics {
     start: Instant,
 }
 
+/// Counts the messages of one streaming call as they pass.
+#[derive(Clone)]
+pub struct StreamMessages {
+    metrics: Arc<Metrics>,
+    method: usize,
+}
+
+impl StreamMessages {
+    /// `messages` more request messages received.
+    pub fn received(&self, messages: u64) {
+        self.metrics.methods[self.method]
+            .msg_received
+            .inc_by(messages);
+    }
+
+    /// `messages` more response messages sent.
+    pub fn sent(&self, messages: u64) {
+        self.metrics.methods[self.method].msg_sent.inc_by(messages);
+    }
+}
+
 impl CallMetrics {
+    /// For a streaming method, its message counters (a unary call's are counted by its outcome).
+    pub fn stream_messages(&self) -> Option<StreamMessages> {
+        let metrics = self.metrics.as_ref()?;
+        (!metrics.methods[self.method].unary).then(|| StreamMessages {
+            metrics: Arc::clone(metrics),
+            method: self.method,
+        })
+    }
+
     /// Counts the call as handled with `code`, `latency` after it started. `refused` says the
     /// protection layers answered instead of the service: with RESOURCE_EXHAUSTED that is a shed
     /// call, whose request was never read.
@@ -273,7 +303,8 @@ impl Metrics {
         // A shed call never reached a handler; a call over the deadline did.
         let shed = refused && code == Code::ResourceExhausted;
         // grpc-prometheus counts a unary call's request when its handler runs and its response
-        // when the handler succeeds. Streams are not counted: that needs a look at every frame.
+        // when the handler succeeds. A stream's messages are counted as they pass
+        // ([`StreamMessages`]).
         if series.unary && !shed {
             series.msg_received.inc();
             if code == Code::Ok {

@@ -7,7 +7,10 @@
 
 #![forbid(unsafe_code)]
 
+mod admission;
+mod batch;
 pub mod config;
+mod connections;
 mod deal;
 mod doudizhu;
 mod enums;
@@ -23,7 +26,6 @@ pub mod status;
 use std::future::Future;
 
 use tokio::net::TcpListener;
-use tonic::transport::server::TcpIncoming;
 use tonic_health::ServingStatus;
 
 pub use config::ServerConfig;
@@ -65,8 +67,9 @@ pub const SERVICE_NAME: &str = "cardrules.v1.CardRulesService";
 
 /// Serves `CardRulesService`, health and reflection on `listener` until `shutdown` resolves.
 ///
-/// On shutdown the health status flips to NOT_SERVING, the listener stops accepting, and calls in
-/// flight get up to `config.shutdown_grace` to finish before this returns.
+/// On shutdown the health status flips to NOT_SERVING first, then the listener closes and every
+/// connection gets HTTP/2 GOAWAY: calls already accepted run to completion (up to
+/// `config.shutdown_grace`), calls sent after it are refused without being started.
 ///
 /// With `config.metrics_listen` set, it also serves the Prometheus endpoint there (see
 /// [`serve_with_metrics`]).
@@ -122,31 +125,26 @@ pub async fn serve_with_metrics(
     let rules =
         CardRulesServiceServer::new(CardRules).max_decoding_message_size(config.max_request_bytes);
 
-    let incoming = TcpIncoming::from(listener)
-        .with_nodelay(Some(true))
-        .with_keepalive(Some(config.keepalive_interval));
-    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let server = tonic::transport::Server::builder()
-        .http2_keepalive_interval(Some(config.keepalive_interval))
-        .http2_keepalive_timeout(Some(config.keepalive_timeout))
-        .layer(
-            tower::ServiceBuilder::new()
-                .layer(logging::CallLogLayer {
-                    metrics: metrics.as_ref().map(|(metrics, _)| metrics.clone()),
-                })
-                .layer(protection::layer(config)),
-        )
-        .add_service(health_service)
+    let routes = tonic::service::Routes::new(health_service)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)
         .add_service(rules)
-        .serve_with_incoming_shutdown(incoming, async {
-            let _ = stop_rx.await;
-        });
+        .prepare();
+    let service = tower::ServiceBuilder::new()
+        .layer(tonic::service::RecoverErrorLayer::new())
+        .layer(logging::CallLogLayer {
+            metrics: metrics.as_ref().map(|(metrics, _)| metrics.clone()),
+        })
+        .layer(protection::layer(config))
+        .service(routes);
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let server = connections::serve(config, listener, service, async {
+        let _ = stop_rx.await;
+    });
     tokio::pin!(server);
 
     tokio::select! {
-        result = &mut server => return result.map_err(ServeError::from),
+        () = &mut server => return Ok(()),
         () = shutdown => {}
     }
     tracing::info!("shutting down: health NOT_SERVING, finishing calls in flight");
@@ -158,7 +156,7 @@ pub async fn serve_with_metrics(
         .await;
     let _ = stop_tx.send(());
     match tokio::time::timeout(config.shutdown_grace, server).await {
-        Ok(result) => result.map_err(ServeError::from),
+        Ok(()) => Ok(()),
         Err(_) => {
             tracing::warn!(
                 grace_ms = config.shutdown_grace.as_millis() as u64,

@@ -2,6 +2,7 @@
 
 use tonic::{Request, Response, Status};
 
+use super::admission::Admission;
 use super::pb;
 use super::status::invalid_argument;
 use crate::error::InvalidArgument;
@@ -31,12 +32,18 @@ where
     Req: Send + 'static,
     Resp: Send + 'static,
 {
+    // The call's slot stays taken until the work ends, even if the call is cancelled or times out
+    // first: cancelled calls cannot pile up blocking work that no limit counts.
+    let slot = Admission::slot_of(&request);
     let request = request.into_inner();
-    tokio::task::spawn_blocking(move || handler(request))
-        .await
-        .map_err(|error| Status::internal(format!("the handler failed: {error}")))?
-        .map(Response::new)
-        .map_err(invalid_argument)
+    tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        handler(request)
+    })
+    .await
+    .map_err(|error| Status::internal(format!("the handler failed: {error}")))?
+    .map(Response::new)
+    .map_err(invalid_argument)
 }
 
 /// Hands up to this size (the largest one-deck hand) are listed inline: a few microseconds.
@@ -51,8 +58,13 @@ const INLINE_FIT_WILDCARDS_PLAY: usize = 8;
 /// Under laizi rules (`wild_ranks` set) every hand does: listing a laizi hand fits each of its
 /// sub-multisets, milliseconds for a dealt hand and far more near the 2^20 limit. A function of
 /// its own so a test can pin the routing without timing a large call.
-fn list_plays_on_blocking_pool(cards: usize, laizi: bool) -> bool {
+pub(super) fn list_plays_on_blocking_pool(cards: usize, laizi: bool) -> bool {
     laizi || cards > INLINE_LIST_PLAYS_HAND
+}
+
+/// Whether FitWildcards of a play of `cards` cards goes to the blocking pool.
+pub(super) fn fit_wildcards_on_blocking_pool(cards: usize) -> bool {
+    cards > INLINE_FIT_WILDCARDS_PLAY
 }
 
 #[tonic::async_trait]
@@ -99,7 +111,7 @@ impl pb::card_rules_service_server::CardRulesService for CardRules {
         request: Request<pb::FitWildcardsRequest>,
     ) -> Result<Response<pb::FitWildcardsResponse>, Status> {
         // Many wildcards give many fits: past one deck's four, off the worker.
-        if request.get_ref().play.len() > INLINE_FIT_WILDCARDS_PLAY {
+        if fit_wildcards_on_blocking_pool(request.get_ref().play.len()) {
             answer_blocking(request, super::doudizhu::fit_wildcards).await
         } else {
             answer(request, super::doudizhu::fit_wildcards)
@@ -147,6 +159,19 @@ impl pb::card_rules_service_server::CardRulesService for CardRules {
         } else {
             answer(request, super::doudizhu::game::adjudicate_game)
         }
+    }
+
+    type BatchStream = super::batch::BatchStream;
+
+    async fn batch(
+        &self,
+        request: Request<tonic::Streaming<pb::BatchRequest>>,
+    ) -> Result<Response<Self::BatchStream>, Status> {
+        let slot = Admission::slot_of(&request);
+        Ok(Response::new(super::batch::BatchStream::new(
+            request.into_inner(),
+            slot,
+        )))
     }
 }
 

@@ -234,6 +234,33 @@ check('Coverage: every RPC of CardRulesService has a check named after it',
     assert.deepEqual(rpcs.filter((rpc) => !checked.has(rpc)), [], 'RPCs without a check');
   });
 
+check('Batch: two messages on one stream, each item answered in order as its unary call',
+  async ({ rules }) => {
+    const deal = { game: 'GAME_DOUDIZHU', seed: '42', landlordSeat: 0 };
+    const messages = [
+      { items: [{ id: '1', deal }, { id: '2', validatePlay: { hand: ['3S', '1X'], play: ['3S'] } }] },
+      { items: [{ id: '3', mahjongWaits: { hand: '1112345678999m' } }] },
+    ];
+    const answers = await new Promise((resolve, reject) => {
+      const stream = rules.Batch({ deadline: Date.now() + TIMEOUT_MS });
+      const received = [];
+      stream.on('data', (answer) => received.push(answer));
+      stream.on('error', reject);
+      stream.on('end', () => resolve(received));
+      for (const message of messages) stream.write(message);
+      stream.end();
+    });
+    const ids = answers.map((answer) => answer.results.map((result) => result.id));
+    assert.deepEqual(ids, [['1', '2'], ['3']], 'ids, in order');
+    const [dealt, rejected] = answers[0].results;
+    assert.equal(dealt.status.code, 0, "the deal's status");
+    assert.deepEqual(dealt.deal, await call(rules, 'Deal', deal), 'the same deal as unary');
+    assert.equal(rejected.status.code, grpc.status.INVALID_ARGUMENT, "the bad item's code");
+    const fields = rejected.status.fieldViolations.map((violation) => violation.field);
+    assert.deepEqual(fields, ['hand[1]'], 'its violations');
+    assert.equal(answers[1].results[0].mahjongWaits.waits.length, 9, 'nine gates: nine waits');
+  });
+
 async function main() {
   const address = process.argv[2] || process.env.CARDRULES_ADDR || 'localhost:50051';
   const credentials = grpc.credentials.createInsecure();

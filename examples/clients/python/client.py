@@ -30,6 +30,7 @@ from cardrules.v1 import (
     service_pb2,
     service_pb2_grpc,
 )
+from cardrules.v1 import batch_pb2
 
 # Every call carries a deadline: a stuck server fails the check instead of hanging the client.
 TIMEOUT_S = 10
@@ -270,6 +271,30 @@ def coverage(_stub, _health):
     rpcs = service_pb2.DESCRIPTOR.services_by_name["CardRulesService"].methods_by_name
     checked = {name.split(":")[0] for name, _ in CHECKS}
     expect(sorted(set(rpcs) - checked), [], "RPCs without a check")
+
+
+@check("Batch: two messages on one stream, each item answered in order as its unary call")
+def batch(stub, _health):
+    deal = deal_pb2.DealRequest(game=deal_pb2.GAME_DOUDIZHU, seed=42, landlord_seat=0)
+    bad = doudizhu_pb2.ValidatePlayRequest(hand=["3S", "1X"], play=["3S"])
+    waits = mahjong_pb2.MahjongWaitsRequest(hand="1112345678999m")
+    messages = [
+        batch_pb2.BatchRequest(
+            items=[
+                batch_pb2.BatchItem(id=1, deal=deal),
+                batch_pb2.BatchItem(id=2, validate_play=bad),
+            ]
+        ),
+        batch_pb2.BatchRequest(items=[batch_pb2.BatchItem(id=3, mahjong_waits=waits)]),
+    ]
+    answers = list(stub.Batch(iter(messages), timeout=TIMEOUT_S))
+    expect([[r.id for r in a.results] for a in answers], [[1, 2], [3]], "ids, in order")
+    dealt, rejected = answers[0].results
+    expect(dealt.status.code, 0, "the deal's status")
+    expect(dealt.deal, stub.Deal(deal, timeout=TIMEOUT_S), "the same deal as the unary call")
+    expect(rejected.status.code, grpc.StatusCode.INVALID_ARGUMENT.value[0], "the bad item's code")
+    expect([v.field for v in rejected.status.field_violations], ["hand[1]"], "its violations")
+    expect(len(answers[1].results[0].mahjong_waits.waits), 9, "nine gates waits on nine tiles")
 
 
 def main():

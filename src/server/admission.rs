@@ -1,0 +1,223 @@
+//! Admission: the global limit on calls in progress, decided the moment HTTP/2 accepts a stream.
+//!
+//! hyper calls [`Admit`] synchronously, in the connection's task, for every stream it accepts,
+//! before it spawns the task that runs the call. Taking the slot there, rather than in a tower
+//! layer (which runs only when that task is first polled), counts calls still waiting for a
+//! worker: under a flood of cheap calls each call finishes within its first poll, so a limit
+//! counted in the layers never saw more than a few calls in progress while thousands waited in
+//! the runtime's queue, and the excess queued (seconds) instead of being shed.
+//!
+//! A slot is held until the response has been sent in full (its body dropped) and, for work on the
+//! blocking pool, until that work ends even if the client went away: cancelling calls cannot pile
+//! up work the server has stopped counting.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Instant;
+
+use bytes::Bytes;
+use http_body::{Body, Frame, SizeHint};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tower::{BoxError, Service, ServiceExt};
+
+/// The calls the server may have in progress at once (`max_concurrent_calls`).
+#[derive(Clone, Debug)]
+pub struct CallSlots(Arc<Semaphore>);
+
+impl CallSlots {
+    /// `max` slots.
+    pub fn new(max: usize) -> CallSlots {
+        CallSlots(Arc::new(Semaphore::new(max)))
+    }
+
+    /// A free slot, or `None` when every slot is taken (never waits).
+    pub fn try_take(&self) -> Option<CallSlot> {
+        self.0
+            .clone()
+            .try_acquire_owned()
+            .ok()
+            .map(|permit| CallSlot(Arc::new(permit)))
+    }
+}
+
+/// One call's slot; the slot is free again when every clone is dropped.
+#[derive(Clone, Debug)]
+pub struct CallSlot(#[allow(dead_code)] Arc<OwnedSemaphorePermit>);
+
+/// The admission decision, in each request's extensions: the slot, or `None` for a call to shed,
+/// and when the stream was accepted. A request without it (a service used outside [`Admit`], as
+/// in unit tests) counts as admitted.
+#[derive(Clone, Debug)]
+pub struct Admission(pub Option<CallSlot>, pub Instant);
+
+impl Admission {
+    /// When the stream of `request` was accepted (the start of its latency: the time it waited
+    /// for a worker counts), or now for a request that did not come through [`Admit`].
+    pub fn accepted<B>(request: &http::Request<B>) -> Instant {
+        request
+            .extensions()
+            .get::<Admission>()
+            // tokio's clock: the same as std's, except under a paused test clock.
+            .map_or_else(
+                || tokio::time::Instant::now().into_std(),
+                |admission| admission.1,
+            )
+    }
+}
+
+impl Admission {
+    /// The call's slot, for work that may outlive the call (the blocking pool).
+    pub fn slot_of<T>(request: &tonic::Request<T>) -> Option<CallSlot> {
+        request
+            .extensions()
+            .get::<Admission>()
+            .and_then(|admission| admission.0.clone())
+    }
+}
+
+/// The hyper service of a connection: admits or sheds each stream, then runs `inner`.
+#[derive(Clone)]
+pub struct Admit<S> {
+    /// The tower stack serving the calls.
+    pub inner: S,
+    /// The global limit.
+    pub slots: CallSlots,
+}
+
+impl<S, B, ReqBody> hyper::service::Service<http::Request<ReqBody>> for Admit<S>
+where
+    ReqBody: Body<Data = Bytes> + Send + 'static,
+    ReqBody::Error: Into<BoxError>,
+    S: Service<http::Request<tonic::body::Body>, Response = http::Response<B>>
+        + Clone
+        + Send
+        + 'static,
+    S::Future: Send + 'static,
+    S::Error: Into<BoxError>,
+    B: Body<Data = Bytes> + Send + 'static,
+{
+    type Response = http::Response<SlotBody<B>>;
+    type Error = BoxError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self::Response, BoxError>> + Send>>;
+
+    fn call(&self, request: http::Request<ReqBody>) -> Self::Future {
+        let mut request = request.map(tonic::body::Body::new);
+        let slot = self.slots.try_take();
+        request.extensions_mut().insert(Admission(
+            slot.clone(),
+            tokio::time::Instant::now().into_std(),
+        ));
+        let call = self.inner.clone().oneshot(request);
+        Box::pin(async move {
+            let response = call.await.map_err(Into::into)?;
+            Ok(response.map(|body| SlotBody { body, _slot: slot }))
+        })
+    }
+}
+
+/// A response body that holds its call's slot until it is dropped (sent, or the stream reset).
+pub struct SlotBody<B> {
+    body: B,
+    _slot: Option<CallSlot>,
+}
+
+impl<B: Body + Unpin> Body for SlotBody<B> {
+    type Data = B::Data;
+    type Error = B::Error;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Self::Data>, Self::Error>>> {
+        Pin::new(&mut self.body).poll_frame(cx)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.body.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.body.size_hint()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use hyper::service::Service as _;
+    use tonic::{Code, Status};
+
+    use super::*;
+    use crate::server::{ServerConfig, protection};
+
+    /// The server's stack around a service that answers at once.
+    fn admit(
+        max: usize,
+    ) -> Admit<
+        tower::util::BoxCloneService<
+            http::Request<tonic::body::Body>,
+            http::Response<tonic::body::Body>,
+            BoxError,
+        >,
+    > {
+        let config = ServerConfig {
+            request_timeout: Duration::from_secs(600),
+            ..ServerConfig::default()
+        };
+        let answer = tower::service_fn(|_: http::Request<tonic::body::Body>| async {
+            Ok::<_, BoxError>(http::Response::new(tonic::body::Body::empty()))
+        });
+        Admit {
+            inner: tower::util::BoxCloneService::new(protection::layer(&config).service(answer)),
+            slots: CallSlots::new(max),
+        }
+    }
+
+    fn code(result: Result<http::Response<SlotBody<tonic::body::Body>>, BoxError>) -> Code {
+        match result {
+            Ok(_) => Code::Ok,
+            Err(error) => error
+                .downcast_ref::<Status>()
+                .map_or(Code::Unknown, Status::code),
+        }
+    }
+
+    // What made the flood queue: hyper accepts a burst of streams in one go and spawns a task
+    // for each; a limit taken when those tasks first ran never saw the calls still waiting to
+    // run. Here the slot is taken when hyper calls the service, before the call's future is
+    // polled at all.
+    #[tokio::test]
+    async fn calls_are_counted_when_accepted_not_when_first_polled() {
+        let admit = admit(2);
+        let request = || http::Request::new(tonic::body::Body::empty());
+        let (first, second, third) = (
+            admit.call(request()),
+            admit.call(request()),
+            admit.call(request()),
+        );
+        // The third is shed even though the first two have not run yet.
+        assert_eq!(code(third.await), Code::ResourceExhausted);
+        let (first, second) = (first.await.unwrap(), second.await.unwrap());
+        // Their slots are held until their responses are sent (the bodies dropped).
+        assert_eq!(code(admit.call(request()).await), Code::ResourceExhausted);
+        drop(first);
+        let fourth = admit.call(request()).await.unwrap();
+        drop((second, fourth));
+        assert_eq!(code(admit.call(request()).await), Code::Ok);
+    }
+
+    #[test]
+    fn a_slot_is_free_again_when_its_last_clone_is_dropped() {
+        let slots = CallSlots::new(1);
+        let slot = slots.try_take().unwrap();
+        let held_by_blocking_work = slot.clone();
+        assert!(slots.try_take().is_none());
+        drop(slot);
+        assert!(slots.try_take().is_none(), "the clone still holds it");
+        drop(held_by_blocking_work);
+        assert!(slots.try_take().is_some());
+    }
+}

@@ -1,0 +1,218 @@
+//! `Batch`: many requests of the unary RPCs per stream message, each answered by the same handler
+//! its unary RPC uses, so the answers are the same by construction.
+//!
+//! A stream works on one message at a time: it reads a message, answers it (on the worker, or on
+//! the blocking pool when an item would go there as a unary call), yields the answer, and only
+//! then reads the next message.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::task::{Context, Poll, ready};
+
+use tonic::codegen::tokio_stream::Stream;
+use tonic::{Code, Status, Streaming};
+
+use super::admission::CallSlot;
+use super::pb::{self, batch_item::Request as Item, batch_result::Response as Answer};
+use super::status::invalid_argument;
+use crate::error::InvalidArgument;
+
+/// The most items one `BatchRequest` may carry (documented on `BatchRequest`).
+pub const MAX_BATCH_ITEMS: usize = 256;
+
+/// Answers one item exactly as its unary RPC would.
+fn answer_item(item: pb::BatchItem) -> pb::BatchResult {
+    fn reply<Resp>(
+        result: Result<Resp, InvalidArgument>,
+        wrap: fn(Resp) -> Answer,
+    ) -> (pb::BatchStatus, Option<Answer>) {
+        match result {
+            Ok(response) => (pb::BatchStatus::default(), Some(wrap(response))),
+            Err(error) => (status_of(&error), None),
+        }
+    }
+    let (status, response) = match item.request {
+        Some(Item::Deal(r)) => reply(super::deal::deal(r), Answer::Deal),
+        Some(Item::ValidatePlay(r)) => {
+            reply(super::doudizhu::validate_play(r), Answer::ValidatePlay)
+        }
+        Some(Item::CompareCombos(r)) => {
+            reply(super::doudizhu::compare_combos(r), Answer::CompareCombos)
+        }
+        Some(Item::ListPlays(r)) => reply(super::doudizhu::list_plays(r), Answer::ListPlays),
+        Some(Item::FitWildcards(r)) => {
+            reply(super::doudizhu::fit_wildcards(r), Answer::FitWildcards)
+        }
+        Some(Item::MahjongWaits(r)) => reply(super::mahjong::waits(r), Answer::MahjongWaits),
+        Some(Item::MahjongAnalyze(r)) => reply(super::mahjong::analyze(r), Answer::MahjongAnalyze),
+        None => (
+            status_of(&InvalidArgument::new(
+                "request",
+                "no request set: set one of deal, validate_play, compare_combos, list_plays, \
+                 fit_wildcards, mahjong_waits, mahjong_analyze",
+            )),
+            None,
+        ),
+    };
+    pb::BatchResult {
+        id: item.id,
+        status: Some(status),
+        response,
+    }
+}
+
+/// The status a unary call gets for `error` (see [`invalid_argument`]), as a batch status.
+fn status_of(error: &InvalidArgument) -> pb::BatchStatus {
+    pb::BatchStatus {
+        code: Code::InvalidArgument as i32,
+        message: error.to_string(),
+        field_violations: error
+            .violations
+            .iter()
+            .map(|v| pb::BatchFieldViolation {
+                field: v.field.clone(),
+                description: v.description.clone(),
+            })
+            .collect(),
+    }
+}
+
+/// Answers every item of `request`, in order.
+fn answer_message(request: pb::BatchRequest) -> pb::BatchResponse {
+    pb::BatchResponse {
+        results: request.items.into_iter().map(answer_item).collect(),
+    }
+}
+
+/// Whether `item` would run on the blocking pool as a unary call.
+fn is_heavy(item: &pb::BatchItem) -> bool {
+    match &item.request {
+        Some(Item::ListPlays(r)) => super::service::list_plays_on_blocking_pool(
+            r.hand.len(),
+            r.rules
+                .as_ref()
+                .is_some_and(|rules| !rules.wild_ranks.is_empty()),
+        ),
+        Some(Item::FitWildcards(r)) => super::service::fit_wildcards_on_blocking_pool(r.play.len()),
+        _ => false,
+    }
+}
+
+/// The answer to a message over [`MAX_BATCH_ITEMS`]: it ends the stream.
+fn too_many_items(count: usize) -> Status {
+    invalid_argument(InvalidArgument::new(
+        "items",
+        format!("{count} items in one message; at most {MAX_BATCH_ITEMS}"),
+    ))
+}
+
+/// The response stream of one `Batch` call.
+pub struct BatchStream {
+    requests: Streaming<pb::BatchRequest>,
+    /// The message being answered on the blocking pool, if any.
+    pending: Option<tokio::task::JoinHandle<pb::BatchResponse>>,
+    /// Set once the stream has ended (with an error or the client's end of stream).
+    done: bool,
+    /// The call's slot: each message sent to the blocking pool holds it too, until its work ends.
+    slot: Option<CallSlot>,
+}
+
+impl BatchStream {
+    /// Answers the messages of `requests`, holding the call's `slot`.
+    pub fn new(requests: Streaming<pb::BatchRequest>, slot: Option<CallSlot>) -> BatchStream {
+        BatchStream {
+            requests,
+            pending: None,
+            done: false,
+            slot,
+        }
+    }
+}
+
+impl Stream for BatchStream {
+    type Item = Result<pb::BatchResponse, Status>;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        if self.done {
+            return Poll::Ready(None);
+        }
+        if let Some(pending) = self.pending.as_mut() {
+            let answered = ready!(Pin::new(pending).poll(cx));
+            self.pending = None;
+            return Poll::Ready(Some(answered.map_err(|error| {
+                self.done = true;
+                Status::internal(format!("the handler failed: {error}"))
+            })));
+        }
+        let request = match ready!(Pin::new(&mut self.requests).poll_next(cx)) {
+            None => {
+                self.done = true;
+                return Poll::Ready(None);
+            }
+            Some(Err(status)) => {
+                self.done = true;
+                return Poll::Ready(Some(Err(status)));
+            }
+            Some(Ok(request)) => request,
+        };
+        if request.items.len() > MAX_BATCH_ITEMS {
+            self.done = true;
+            return Poll::Ready(Some(Err(too_many_items(request.items.len()))));
+        }
+        if !request.items.iter().any(is_heavy) {
+            return Poll::Ready(Some(Ok(answer_message(request))));
+        }
+        // As the unary path does: work that grows with the request stays off the workers.
+        let slot = self.slot.clone();
+        let mut pending = tokio::task::spawn_blocking(move || {
+            let _slot = slot;
+            answer_message(request)
+        });
+        match Pin::new(&mut pending).poll(cx) {
+            Poll::Ready(answered) => Poll::Ready(Some(answered.map_err(|error| {
+                self.done = true;
+                Status::internal(format!("the handler failed: {error}"))
+            }))),
+            Poll::Pending => {
+                self.pending = Some(pending);
+                Poll::Pending
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_item_without_a_request_is_an_invalid_argument_naming_request() {
+        let result = answer_item(pb::BatchItem {
+            id: 7,
+            request: None,
+        });
+        assert_eq!(result.id, 7);
+        let status = result.status.unwrap();
+        assert_eq!(status.code, Code::InvalidArgument as i32);
+        assert_eq!(status.field_violations[0].field, "request");
+        assert!(result.response.is_none());
+    }
+
+    #[test]
+    fn heavy_items_are_the_ones_the_unary_path_puts_on_the_blocking_pool() {
+        let list = |cards: usize| pb::BatchItem {
+            id: 0,
+            request: Some(Item::ListPlays(pb::ListPlaysRequest {
+                hand: vec!["3".to_owned(); cards],
+                ..Default::default()
+            })),
+        };
+        assert!(!is_heavy(&list(17)));
+        assert!(is_heavy(&list(54)));
+        let deal = pb::BatchItem {
+            id: 0,
+            request: Some(Item::Deal(pb::DealRequest::default())),
+        };
+        assert!(!is_heavy(&deal));
+    }
+}
