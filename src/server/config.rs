@@ -40,6 +40,14 @@ pub struct ServerConfig {
     /// Unset, there is no endpoint and calls are not counted.
     #[arg(long, env = "CARDRULES_METRICS_LISTEN")]
     pub metrics_listen: Option<SocketAddr>,
+
+    /// TLS and mutual TLS (off unless `--tls-cert` is given).
+    #[command(flatten)]
+    pub tls: super::tls::TlsArgs,
+
+    /// gRPC-Web and its CORS answers (off unless `--grpc-web`).
+    #[command(flatten)]
+    pub grpc_web: super::grpc_web::GrpcWebArgs,
 }
 
 impl Default for ServerConfig {
@@ -53,6 +61,8 @@ impl Default for ServerConfig {
             keepalive_timeout: Duration::from_secs(10),
             shutdown_grace: Duration::from_millis(10000),
             metrics_listen: None,
+            tls: Default::default(),
+            grpc_web: Default::default(),
         }
     }
 }

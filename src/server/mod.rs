@@ -11,6 +11,7 @@ pub mod config;
 mod deal;
 mod doudizhu;
 mod enums;
+pub mod grpc_web;
 pub mod healthcheck;
 mod logging;
 mod mahjong;
@@ -18,6 +19,7 @@ mod metrics;
 mod protection;
 mod service;
 pub mod status;
+pub mod tls;
 
 use std::future::Future;
 
@@ -49,6 +51,9 @@ pub enum ServeError {
     /// The transport failed.
     #[error("serving: {0}")]
     Transport(#[from] tonic::transport::Error),
+    /// The TLS files could not be loaded.
+    #[error("TLS: {0}")]
+    Tls(#[from] tls::TlsError),
     /// The metrics endpoint's address could not be bound.
     #[error("listening for metrics on {addr}: {error}")]
     MetricsListen {
@@ -121,15 +126,21 @@ pub async fn serve_with_metrics(
     let rules =
         CardRulesServiceServer::new(CardRules).max_decoding_message_size(config.max_request_bytes);
 
-    let incoming = TcpIncoming::from(listener)
-        .with_nodelay(Some(true))
-        .with_keepalive(Some(config.keepalive_interval));
+    let tls = config
+        .tls
+        .files()
+        .map(tls::ReloadingTls::load)
+        .transpose()?;
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let server = tonic::transport::Server::builder()
+    let router = tonic::transport::Server::builder()
         .http2_keepalive_interval(Some(config.keepalive_interval))
         .http2_keepalive_timeout(Some(config.keepalive_timeout))
+        // gRPC-Web from browsers may come over HTTP/1.1.
+        .accept_http1(config.grpc_web.grpc_web)
         .layer(
             tower::ServiceBuilder::new()
+                .option_layer(config.grpc_web.cors_layer())
+                .option_layer(config.grpc_web.web_layer())
                 .layer(logging::CallLogLayer {
                     metrics: metrics.as_ref().map(|(metrics, _)| metrics.clone()),
                 })
@@ -138,10 +149,30 @@ pub async fn serve_with_metrics(
         .add_service(health_service)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)
-        .add_service(rules)
-        .serve_with_incoming_shutdown(incoming, async {
-            let _ = stop_rx.await;
-        });
+        .add_service(rules);
+    let stopped = async {
+        let _ = stop_rx.await;
+    };
+    // Plain TCP, or TLS with handshakes done by `tls` (so the certificate can be reloaded).
+    let (server, _tls_watch) = match tls {
+        None => {
+            let incoming = TcpIncoming::from(listener)
+                .with_nodelay(Some(true))
+                .with_keepalive(Some(config.keepalive_interval));
+            let server: ServeFuture =
+                Box::pin(router.serve_with_incoming_shutdown(incoming, stopped));
+            (server, None)
+        }
+        Some(tls) => {
+            let watch = AbortOnDrop(tokio::spawn(
+                tls.clone().watch(config.tls.tls_reload_interval),
+            ));
+            let incoming = tls::incoming(listener, tls, config.keepalive_interval);
+            let server: ServeFuture =
+                Box::pin(router.serve_with_incoming_shutdown(incoming, stopped));
+            (server, Some(watch))
+        }
+    };
     tokio::pin!(server);
 
     tokio::select! {
@@ -167,6 +198,10 @@ pub async fn serve_with_metrics(
         }
     }
 }
+
+/// The server's future, whichever transport it accepts connections on.
+type ServeFuture<'a> =
+    std::pin::Pin<Box<dyn Future<Output = Result<(), tonic::transport::Error>> + Send + 'a>>;
 
 /// Stops a spawned task when dropped: the metrics endpoint lives exactly as long as `serve`.
 struct AbortOnDrop(tokio::task::JoinHandle<()>);
