@@ -48,6 +48,12 @@ pub struct ServerConfig {
     /// gRPC-Web and its CORS answers (off unless `--grpc-web`).
     #[command(flatten)]
     pub grpc_web: super::grpc_web::GrpcWebArgs,
+
+    /// Wrap each call in a span (`telemetry`), for OpenTelemetry export: the binary sets it when
+    /// `--otlp-endpoint` is given. Not a flag of its own.
+    #[cfg(feature = "otel")]
+    #[arg(skip)]
+    pub trace_calls: bool,
 }
 
 impl Default for ServerConfig {
@@ -63,6 +69,8 @@ impl Default for ServerConfig {
             metrics_listen: None,
             tls: Default::default(),
             grpc_web: Default::default(),
+            #[cfg(feature = "otel")]
+            trace_calls: false,
         }
     }
 }

@@ -19,6 +19,8 @@ mod metrics;
 mod protection;
 mod service;
 pub mod status;
+#[cfg(feature = "otel")]
+pub mod telemetry;
 pub mod tls;
 
 use std::future::Future;
@@ -132,7 +134,15 @@ pub async fn serve_with_metrics(
         .map(tls::ReloadingTls::load)
         .transpose()?;
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let router = tonic::transport::Server::builder()
+    let builder = tonic::transport::Server::builder();
+    // A span around each call, for OpenTelemetry export.
+    #[cfg(feature = "otel")]
+    let builder = if config.trace_calls {
+        builder.trace_fn(telemetry::call_span)
+    } else {
+        builder
+    };
+    let router = builder
         .http2_keepalive_interval(Some(config.keepalive_interval))
         .http2_keepalive_timeout(Some(config.keepalive_timeout))
         // gRPC-Web from browsers may come over HTTP/1.1.
