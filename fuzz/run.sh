@@ -4,6 +4,7 @@
 # (fuzz/seeds/<target>) and growing a local corpus (fuzz/corpus/<target>, not checked in).
 # Prints one line per target: runs, seconds, executions per second, corpus size. A crash stops
 # the run with libFuzzer's report and the input saved under fuzz/artifacts/<target>/.
+# CARDRULES_FUZZ_DEV=1 builds the targets unoptimised (quicker to build, slower to run: for CI).
 # Usage: fuzz/run.sh SECONDS [TARGET...]
 set -euo pipefail
 seconds=${1:?usage: fuzz/run.sh SECONDS [TARGET...]}
@@ -11,12 +12,14 @@ shift
 cd "$(dirname "$0")"
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || mapfile -t targets < <(cargo fuzz list)
-cargo fuzz build -s none >/dev/null
+profile=()
+[ -z "${CARDRULES_FUZZ_DEV:-}" ] || profile=(--dev)
+cargo fuzz build -s none "${profile[@]}" >/dev/null
 status=0
 for target in "${targets[@]}"; do
   mkdir -p "corpus/$target"
   log=$(mktemp)
-  if cargo fuzz run -s none "$target" "corpus/$target" "seeds/$target" -- \
+  if cargo fuzz run -s none "${profile[@]}" "$target" "corpus/$target" "seeds/$target" -- \
     -max_total_time="$seconds" -timeout=60 -print_final_stats=1 >"$log" 2>&1; then
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
     secs=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log")

@@ -136,10 +136,8 @@ async fn run(args: ServeArgs) -> ExitCode {
     };
     // Send the spans still batched.
     #[cfg(feature = "otel")]
-    if let Some(provider) = traces {
-        if let Err(e) = provider.shutdown() {
-            eprintln!("exporting the last spans: {e}");
-        }
+    if let Some(Err(e)) = traces.map(|provider| provider.shutdown()) {
+        eprintln!("exporting the last spans: {e}");
     }
     code
 }

@@ -212,15 +212,9 @@ async fn a_new_certificate_is_picked_up_without_a_restart() {
 
 fn healthcheck_args(server: &TestServer) -> HealthcheckArgs {
     HealthcheckArgs {
-        addr: None,
         listen: server.addr,
-        service: String::new(),
         timeout_ms: 10_000,
-        server_cert: None,
-        tls_ca: None,
-        tls_domain: None,
-        tls_cert: None,
-        tls_key: None,
+        ..Default::default()
     }
 }
 

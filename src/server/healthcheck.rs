@@ -54,6 +54,23 @@ pub struct HealthcheckArgs {
     pub tls_key: Option<PathBuf>,
 }
 
+impl Default for HealthcheckArgs {
+    /// The flags' defaults: ask 127.0.0.1:50051 in plaintext, for 3 s.
+    fn default() -> Self {
+        HealthcheckArgs {
+            addr: None,
+            listen: SocketAddr::from((Ipv4Addr::LOCALHOST, 50051)),
+            service: String::new(),
+            timeout_ms: 3000,
+            server_cert: None,
+            tls_ca: None,
+            tls_domain: None,
+            tls_cert: None,
+            tls_key: None,
+        }
+    }
+}
+
 impl HealthcheckArgs {
     /// The URL asked: `--addr` when given, otherwise [`url_for_listen`] of `--listen` (with
     /// `https` when the check speaks TLS).
