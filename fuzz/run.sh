@@ -4,7 +4,8 @@
 # (fuzz/seeds/<target>) and growing a local corpus (fuzz/corpus/<target>, not checked in).
 # Prints one line per target: runs, seconds, executions per second, corpus size. A crash stops
 # the run with libFuzzer's report and the input saved under fuzz/artifacts/<target>/.
-# CARDRULES_FUZZ_DEV=1 builds the targets unoptimised (quicker to build, slower to run: for CI).
+# CARDRULES_FUZZ_DEV=1 builds the targets unoptimised (quicker to build, slower to run: for CI);
+# CARDRULES_FUZZ_TARGET_DIR puts the build elsewhere than fuzz/target (CI keeps it between runs).
 # Usage: fuzz/run.sh SECONDS [TARGET...]
 set -euo pipefail
 seconds=${1:?usage: fuzz/run.sh SECONDS [TARGET...]}
@@ -14,6 +15,7 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || mapfile -t targets < <(cargo fuzz list)
 profile=()
 [ -z "${CARDRULES_FUZZ_DEV:-}" ] || profile=(--dev)
+[ -z "${CARDRULES_FUZZ_TARGET_DIR:-}" ] || profile+=(--target-dir "$CARDRULES_FUZZ_TARGET_DIR")
 cargo fuzz build -s none "${profile[@]}" >/dev/null
 status=0
 for target in "${targets[@]}"; do
