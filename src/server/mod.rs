@@ -15,6 +15,7 @@ pub mod grpc_web;
 pub mod healthcheck;
 mod logging;
 mod mahjong;
+mod mahjong_score;
 mod metrics;
 mod protection;
 mod service;
