@@ -91,6 +91,12 @@ rpc_inputs!(
     pb::MahjongAnalyzeRequest,
     mahjong_analyze
 );
+rpc_inputs!(
+    mahjong_score_inputs,
+    "rpc_mahjong_score",
+    pb::MahjongScoreRequest,
+    mahjong_score
+);
 
 #[test]
 fn card_notation_inputs() {

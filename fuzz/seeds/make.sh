@@ -8,7 +8,7 @@ declare -A type=(
   [rpc_deal]=DealRequest [rpc_validate_play]=ValidatePlayRequest
   [rpc_compare_combos]=CompareCombosRequest [rpc_list_plays]=ListPlaysRequest
   [rpc_fit_wildcards]=FitWildcardsRequest [rpc_mahjong_waits]=MahjongWaitsRequest
-  [rpc_mahjong_analyze]=MahjongAnalyzeRequest)
+  [rpc_mahjong_analyze]=MahjongAnalyzeRequest [rpc_mahjong_score]=MahjongScoreRequest)
 for target in "${!type[@]}"; do
   rm -rf "$target" && mkdir -p "$target"
   count=$(python3 -c 'import json,sys; print(len(json.load(open("requests.json"))[sys.argv[1]]))' "$target")
