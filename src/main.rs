@@ -6,6 +6,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use tracing_subscriber::EnvFilter;
+use tracing_subscriber::Layer as _;
+use tracing_subscriber::layer::SubscriberExt as _;
+use tracing_subscriber::util::SubscriberInitExt as _;
 
 use cardrules::server::{self, ServerConfig, healthcheck};
 
@@ -37,6 +40,10 @@ struct ServeArgs {
     /// Log filter in tracing's EnvFilter syntax ("info", "cardrules=debug,warn").
     #[arg(long, env = "CARDRULES_LOG", default_value = "info")]
     log_level: String,
+    /// OpenTelemetry trace export (built with the `otel` feature).
+    #[cfg(feature = "otel")]
+    #[command(flatten)]
+    otel: server::telemetry::OtelArgs,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -72,15 +79,32 @@ async fn run(args: ServeArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let logs = tracing_subscriber::fmt()
-        .with_env_filter(filter)
+    let logs = tracing_subscriber::fmt::layer()
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()));
-    match args.log_format {
-        LogFormat::Text => logs.init(),
-        LogFormat::Json => logs.json().flatten_event(true).init(),
-    }
-
+    let logs = match args.log_format {
+        LogFormat::Text => logs.boxed(),
+        LogFormat::Json => logs.json().flatten_event(true).boxed(),
+    };
+    let logging = tracing_subscriber::registry().with(filter).with(logs);
+    #[cfg(feature = "otel")]
+    let traces = match args.otel.provider() {
+        Ok(provider) => provider,
+        Err(e) => {
+            eprintln!("invalid --otlp-endpoint: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    #[cfg(feature = "otel")]
+    let logging = logging.with(traces.as_ref().map(server::telemetry::layer));
+    #[cfg(feature = "otel")]
+    let config = ServerConfig {
+        trace_calls: traces.is_some(),
+        ..args.server
+    };
+    #[cfg(not(feature = "otel"))]
     let config = args.server;
+    logging.init();
+
     let listener = match tokio::net::TcpListener::bind(config.listen).await {
         Ok(listener) => listener,
         Err(e) => {
@@ -100,7 +124,7 @@ async fn run(args: ServeArgs) -> ExitCode {
     }
     tracing::info!(elapsed = ?started.elapsed(), "mahjong tables built");
     tracing::info!(listen = %config.listen, ?config, "cardrules serving");
-    match server::serve(&config, listener, shutdown_signal()).await {
+    let code = match server::serve(&config, listener, shutdown_signal()).await {
         Ok(()) => {
             tracing::info!("stopped");
             ExitCode::SUCCESS
@@ -109,7 +133,13 @@ async fn run(args: ServeArgs) -> ExitCode {
             tracing::error!(error = %e, "server failed");
             ExitCode::FAILURE
         }
+    };
+    // Send the spans still batched.
+    #[cfg(feature = "otel")]
+    if let Some(Err(e)) = traces.map(|provider| provider.shutdown()) {
+        eprintln!("exporting the last spans: {e}");
     }
+    code
 }
 
 /// Resolves on Ctrl-C or SIGTERM.

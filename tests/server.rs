@@ -40,6 +40,7 @@ async fn healthcheck_command_logic_succeeds_then_fails_after_shutdown() {
         // Only guards against a hang: the check answers at once, and after shutdown the
         // connection is refused at once.
         timeout_ms: 300_000,
+        ..Default::default()
     };
     healthcheck::check(&args).await.unwrap();
     server.shutdown().await.unwrap();
@@ -57,6 +58,7 @@ async fn healthcheck_command_without_addr_asks_the_listen_address_on_loopback() 
         service: String::new(),
         // Only guards against a hang: the check answers at once.
         timeout_ms: 300_000,
+        ..Default::default()
     };
     assert_eq!(args.target(), server.url());
     healthcheck::check(&args).await.unwrap();

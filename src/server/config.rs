@@ -63,6 +63,20 @@ pub struct ServerConfig {
     /// Unset, there is no endpoint and calls are not counted.
     #[arg(long, env = "CARDRULES_METRICS_LISTEN")]
     pub metrics_listen: Option<SocketAddr>,
+
+    /// TLS and mutual TLS (off unless `--tls-cert` is given).
+    #[command(flatten)]
+    pub tls: super::tls::TlsArgs,
+
+    /// gRPC-Web and its CORS answers (off unless `--grpc-web`).
+    #[command(flatten)]
+    pub grpc_web: super::grpc_web::GrpcWebArgs,
+
+    /// Wrap each call in a span (`telemetry`), for OpenTelemetry export: the binary sets it when
+    /// `--otlp-endpoint` is given. Not a flag of its own.
+    #[cfg(feature = "otel")]
+    #[arg(skip)]
+    pub trace_calls: bool,
 }
 
 impl Default for ServerConfig {
@@ -80,6 +94,10 @@ impl Default for ServerConfig {
             max_streams_per_connection: 128,
             max_header_list_bytes: 16384,
             handshake_timeout: Duration::from_millis(10000),
+            tls: Default::default(),
+            grpc_web: Default::default(),
+            #[cfg(feature = "otel")]
+            trace_calls: false,
         }
     }
 }

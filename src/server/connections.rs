@@ -3,7 +3,10 @@
 //!
 //! It takes the place of tonic's `Server` so that admission (see [`super::admission`]) happens
 //! where hyper accepts each stream, and so that a connection that never completes its handshake
-//! is closed.
+//! is closed. With TLS configured, it does each connection's TLS handshake (see [`super::tls`])
+//! before HTTP/2 starts, within the same handshake timeout. With gRPC-Web on, a connection may
+//! speak HTTP/1.1 as well as HTTP/2 (hyper-util's `auto` builder reads the first bytes to tell),
+//! with the same HTTP/2 limits.
 
 use std::future::Future;
 use std::io;
@@ -15,23 +18,64 @@ use std::task::{Context, Poll};
 use bytes::Bytes;
 use hyper::server::conn::http2;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::server::conn::auto;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
+use tokio::time::Instant;
 use tower::{BoxError, Service};
 
 use super::ServerConfig;
 use super::admission::{Admit, CallSlots};
+use super::tls::ReloadingTls;
 
 /// The length of the HTTP/2 client connection preface (`PRI * HTTP/2.0...`).
 const PREFACE_LEN: usize = 24;
 
-/// Serves `service` on every connection `listener` accepts until `stop` resolves, then stops
-/// accepting, asks every connection to finish (HTTP/2 GOAWAY: streams already accepted complete,
-/// new ones are refused) and returns when all have closed.
+/// The protocols a connection may speak.
+#[derive(Clone)]
+enum Protocols {
+    /// HTTP/2 only (gRPC).
+    Http2(http2::Builder<TokioExecutor>),
+    /// HTTP/1.1 or HTTP/2, told apart by the first bytes (gRPC-Web from browsers, and gRPC).
+    Http1And2(auto::Builder<TokioExecutor>),
+}
+
+impl Protocols {
+    /// The builder for `config`, with its HTTP/2 limits.
+    fn new(config: &ServerConfig) -> Protocols {
+        if config.grpc_web.grpc_web {
+            let mut builder = auto::Builder::new(TokioExecutor::new());
+            builder.http1().timer(TokioTimer::new());
+            builder
+                .http2()
+                .timer(TokioTimer::new())
+                .max_concurrent_streams(config.max_streams_per_connection)
+                .max_header_list_size(config.max_header_list_bytes)
+                .keep_alive_interval(config.keepalive_interval)
+                .keep_alive_timeout(config.keepalive_timeout);
+            Protocols::Http1And2(builder)
+        } else {
+            let mut builder = http2::Builder::new(TokioExecutor::new());
+            builder
+                .timer(TokioTimer::new())
+                .max_concurrent_streams(config.max_streams_per_connection)
+                .max_header_list_size(config.max_header_list_bytes)
+                .keep_alive_interval(config.keepalive_interval)
+                .keep_alive_timeout(config.keepalive_timeout);
+            Protocols::Http2(builder)
+        }
+    }
+}
+
+/// Serves `service` on every connection `listener` accepts (after a TLS handshake with `tls`'s
+/// configuration in force, when given) until `stop` resolves, then stops accepting, asks every
+/// connection to finish (HTTP/2 GOAWAY: streams already accepted complete, new ones are refused)
+/// and returns when all have closed.
 pub async fn serve<S, B>(
     config: &ServerConfig,
     listener: TcpListener,
+    tls: Option<Arc<ReloadingTls>>,
     service: S,
     stop: impl Future<Output = ()>,
 ) where
@@ -44,13 +88,7 @@ pub async fn serve<S, B>(
     B: http_body::Body<Data = Bytes> + Send + Unpin + 'static,
     B::Error: Into<BoxError>,
 {
-    let mut builder = http2::Builder::new(TokioExecutor::new());
-    builder
-        .timer(TokioTimer::new())
-        .max_concurrent_streams(config.max_streams_per_connection)
-        .max_header_list_size(config.max_header_list_bytes)
-        .keep_alive_interval(config.keepalive_interval)
-        .keep_alive_timeout(config.keepalive_timeout);
+    let protocols = Protocols::new(config);
     let service = Admit {
         inner: service,
         slots: CallSlots::new(config.max_concurrent_calls as usize),
@@ -64,8 +102,8 @@ pub async fn serve<S, B>(
             () = &mut stop => break,
             accepted = listener.accept() => accepted,
         };
-        let stream = match accepted {
-            Ok((stream, _)) => stream,
+        let (stream, peer) = match accepted {
+            Ok(accepted) => accepted,
             Err(error) => {
                 // Out of file descriptors, say: back off briefly rather than spin.
                 tracing::warn!(%error, "accepting a connection failed");
@@ -81,15 +119,29 @@ pub async fn serve<S, B>(
             continue;
         };
         let _ = stream.set_nodelay(true);
-        let connection = serve_connection(
-            stream,
-            builder.clone(),
-            service.clone(),
-            drain.clone(),
-            config.handshake_timeout,
-        );
+        // One deadline for the TLS handshake and the HTTP preface together.
+        let handshake_deadline = Instant::now() + config.handshake_timeout;
+        let acceptor = tls.as_ref().map(|tls| tls.acceptor());
+        let protocols = protocols.clone();
+        let service = service.clone();
+        let drain = drain.clone();
         tokio::spawn(async move {
-            connection.await;
+            match acceptor {
+                None => {
+                    serve_connection(stream, protocols, service, drain, handshake_deadline).await
+                }
+                Some(acceptor) => {
+                    match tokio::time::timeout_at(handshake_deadline, acceptor.accept(stream)).await
+                    {
+                        Ok(Ok(stream)) => {
+                            serve_connection(stream, protocols, service, drain, handshake_deadline)
+                                .await
+                        }
+                        Ok(Err(error)) => tracing::info!(%peer, %error, "TLS handshake failed"),
+                        Err(_) => tracing::info!(%peer, "TLS handshake not finished in time"),
+                    }
+                }
+            }
             drop(permit);
         });
     }
@@ -100,13 +152,15 @@ pub async fn serve<S, B>(
 }
 
 /// One connection, until it closes or, once `drain` turns true, until its accepted streams are done.
-async fn serve_connection<S, B>(
-    stream: TcpStream,
-    builder: http2::Builder<TokioExecutor>,
+/// It is closed at `handshake_deadline` if the client's preface has not arrived by then.
+async fn serve_connection<I, S, B>(
+    stream: I,
+    protocols: Protocols,
     service: Admit<S>,
-    mut drain: watch::Receiver<bool>,
-    handshake_timeout: std::time::Duration,
+    drain: watch::Receiver<bool>,
+    handshake_deadline: Instant,
 ) where
+    I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
     S: Service<http::Request<tonic::body::Body>, Response = http::Response<B>>
         + Clone
         + Send
@@ -117,14 +171,51 @@ async fn serve_connection<S, B>(
     B::Error: Into<BoxError>,
 {
     let greeted = Arc::new(AtomicBool::new(false));
-    let io = PrefaceWatch {
+    let io = TokioIo::new(PrefaceWatch {
         stream,
         read: 0,
         greeted: greeted.clone(),
-    };
-    let connection = builder.serve_connection(TokioIo::new(io), service);
+    });
+    match protocols {
+        Protocols::Http2(builder) => {
+            let connection = builder.serve_connection(io, service);
+            drive(
+                connection,
+                |connection| connection.graceful_shutdown(),
+                &greeted,
+                drain,
+                handshake_deadline,
+            )
+            .await;
+        }
+        Protocols::Http1And2(builder) => {
+            let connection = builder.serve_connection(io, service);
+            drive(
+                connection,
+                |connection| connection.graceful_shutdown(),
+                &greeted,
+                drain,
+                handshake_deadline,
+            )
+            .await;
+        }
+    }
+}
+
+/// Runs `connection` to its end: closes it at `handshake_deadline` unless `greeted` by then, and
+/// shuts it down gracefully (`graceful_shutdown`) once `drain` turns true.
+async fn drive<C, E>(
+    connection: C,
+    graceful_shutdown: impl FnOnce(Pin<&mut C>),
+    greeted: &AtomicBool,
+    mut drain: watch::Receiver<bool>,
+    handshake_deadline: Instant,
+) where
+    C: Future<Output = Result<(), E>>,
+    E: std::fmt::Display,
+{
     tokio::pin!(connection);
-    let handshake = tokio::time::sleep(handshake_timeout);
+    let handshake = tokio::time::sleep_until(handshake_deadline);
     tokio::pin!(handshake);
     // Whether the handshake timer is done with: it fired after the preface had arrived. (A
     // `select!` condition is read when the `select!` starts, not when the branch fires: the
@@ -143,7 +234,7 @@ async fn serve_connection<S, B>(
                     handshake_over = true;
                     continue;
                 }
-                tracing::debug!("connection closed: no HTTP/2 preface within handshake_timeout");
+                tracing::debug!("connection closed: no HTTP preface within handshake_timeout");
                 return;
             }
             changed = drain.changed() => {
@@ -153,20 +244,21 @@ async fn serve_connection<S, B>(
             }
         }
     }
-    connection.as_mut().graceful_shutdown();
+    graceful_shutdown(connection.as_mut());
     if let Err(error) = connection.await {
         tracing::debug!(%error, "connection ended with an error while draining");
     }
 }
 
-/// A connection's socket that notes when the client's preface has arrived in full.
-struct PrefaceWatch {
-    stream: TcpStream,
+/// A connection's stream (TCP, or TLS over it) that notes when the client's preface has arrived
+/// in full (the first 24 bytes: the HTTP/2 preface, or as much of an HTTP/1.1 request).
+struct PrefaceWatch<I> {
+    stream: I,
     read: usize,
     greeted: Arc<AtomicBool>,
 }
 
-impl AsyncRead for PrefaceWatch {
+impl<I: AsyncRead + Unpin> AsyncRead for PrefaceWatch<I> {
     fn poll_read(
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,
@@ -184,7 +276,7 @@ impl AsyncRead for PrefaceWatch {
     }
 }
 
-impl AsyncWrite for PrefaceWatch {
+impl<I: AsyncWrite + Unpin> AsyncWrite for PrefaceWatch<I> {
     fn poll_write(
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,

@@ -1,8 +1,15 @@
 //! `cardrules healthcheck`: asks a server's standard health service whether it is SERVING, so a
 //! container HEALTHCHECK or a Kubernetes exec probe needs no extra binary.
+//!
+//! It follows the server's own settings from the environment: the port of `CARDRULES_LISTEN`,
+//! and TLS when `CARDRULES_TLS_CERT` is set (see [`HealthcheckArgs`]), so a container's
+//! HEALTHCHECK keeps working when TLS is turned on.
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+use tonic::transport::{Certificate, ClientTlsConfig, Identity};
 
 use tonic_health::pb::HealthCheckRequest;
 use tonic_health::pb::health_check_response::ServingStatus;
@@ -26,14 +33,80 @@ pub struct HealthcheckArgs {
     /// Give up after this many milliseconds.
     #[arg(long = "timeout-ms", default_value_t = 3000)]
     pub timeout_ms: u64,
+    /// The server's certificate file, read like `serve --tls-cert` (same variable): when set,
+    /// the check speaks TLS and, without `--tls-ca`, trusts the certificates in this file (a
+    /// self-signed certificate, or a chain file that ends with its CA).
+    #[arg(long, env = "CARDRULES_TLS_CERT")]
+    pub server_cert: Option<PathBuf>,
+    /// PEM file of the CA(s) to verify the server's certificate with; given, the check speaks
+    /// TLS.
+    #[arg(long, env = "CARDRULES_HEALTHCHECK_TLS_CA")]
+    pub tls_ca: Option<PathBuf>,
+    /// The name to verify the server's certificate against, when the address asked is not one
+    /// of the certificate's names (e.g. `localhost` for a check on 127.0.0.1).
+    #[arg(long, env = "CARDRULES_HEALTHCHECK_TLS_DOMAIN")]
+    pub tls_domain: Option<String>,
+    /// PEM client certificate to present, for a server with mutual TLS (`--tls-client-ca`).
+    #[arg(long, env = "CARDRULES_HEALTHCHECK_TLS_CERT", requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+    /// PEM private key of `--tls-cert`.
+    #[arg(long, env = "CARDRULES_HEALTHCHECK_TLS_KEY", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
+}
+
+impl Default for HealthcheckArgs {
+    /// The flags' defaults: ask 127.0.0.1:50051 in plaintext, for 3 s.
+    fn default() -> Self {
+        HealthcheckArgs {
+            addr: None,
+            listen: SocketAddr::from((Ipv4Addr::LOCALHOST, 50051)),
+            service: String::new(),
+            timeout_ms: 3000,
+            server_cert: None,
+            tls_ca: None,
+            tls_domain: None,
+            tls_cert: None,
+            tls_key: None,
+        }
+    }
 }
 
 impl HealthcheckArgs {
-    /// The URL asked: `--addr` when given, otherwise [`url_for_listen`] of `--listen`.
+    /// The URL asked: `--addr` when given, otherwise [`url_for_listen`] of `--listen` (with
+    /// `https` when the check speaks TLS).
     pub fn target(&self) -> String {
-        self.addr
-            .clone()
-            .unwrap_or_else(|| url_for_listen(self.listen))
+        self.addr.clone().unwrap_or_else(|| {
+            let url = url_for_listen(self.listen);
+            if self.speaks_tls() {
+                url.replacen("http://", "https://", 1)
+            } else {
+                url
+            }
+        })
+    }
+
+    /// Whether the check speaks TLS: when the server's certificate or a CA is given.
+    pub fn speaks_tls(&self) -> bool {
+        self.server_cert.is_some() || self.tls_ca.is_some()
+    }
+
+    /// The client TLS settings, when the check speaks TLS.
+    fn tls_config(&self) -> Result<Option<ClientTlsConfig>, String> {
+        let Some(trusted) = self.tls_ca.as_ref().or(self.server_cert.as_ref()) else {
+            return Ok(None);
+        };
+        let read = |path: &Path| {
+            std::fs::read(path).map_err(|e| format!("reading {}: {e}", path.display()))
+        };
+        let mut config =
+            ClientTlsConfig::new().ca_certificate(Certificate::from_pem(read(trusted)?));
+        if let Some(domain) = &self.tls_domain {
+            config = config.domain_name(domain.clone());
+        }
+        if let (Some(cert), Some(key)) = (&self.tls_cert, &self.tls_key) {
+            config = config.identity(Identity::from_pem(read(cert)?, read(key)?));
+        }
+        Ok(Some(config))
     }
 }
 
@@ -52,14 +125,20 @@ pub fn url_for_listen(listen: SocketAddr) -> String {
 pub async fn check(args: &HealthcheckArgs) -> Result<(), String> {
     let timeout = Duration::from_millis(args.timeout_ms);
     let target = args.target();
-    tokio::time::timeout(timeout, ask(&target, &args.service))
+    let tls = args.tls_config()?;
+    tokio::time::timeout(timeout, ask(&target, tls, &args.service))
         .await
         .unwrap_or_else(|_| Err(format!("no answer from {target} within {timeout:?}")))
 }
 
-async fn ask(target: &str, service: &str) -> Result<(), String> {
-    let endpoint = tonic::transport::Endpoint::from_shared(target.to_owned())
+async fn ask(target: &str, tls: Option<ClientTlsConfig>, service: &str) -> Result<(), String> {
+    let mut endpoint = tonic::transport::Endpoint::from_shared(target.to_owned())
         .map_err(|e| format!("bad address {target:?}: {e}"))?;
+    if let Some(tls) = tls {
+        endpoint = endpoint
+            .tls_config(tls)
+            .map_err(|e| format!("TLS settings: {e}"))?;
+    }
     let channel = endpoint
         .connect()
         .await

@@ -14,6 +14,7 @@ mod connections;
 mod deal;
 mod doudizhu;
 mod enums;
+pub mod grpc_web;
 pub mod healthcheck;
 mod logging;
 mod mahjong;
@@ -22,6 +23,9 @@ mod metrics;
 mod protection;
 mod service;
 pub mod status;
+#[cfg(feature = "otel")]
+pub mod telemetry;
+pub mod tls;
 
 use std::future::Future;
 
@@ -52,6 +56,9 @@ pub enum ServeError {
     /// The transport failed.
     #[error("serving: {0}")]
     Transport(#[from] tonic::transport::Error),
+    /// The TLS files could not be loaded.
+    #[error("TLS: {0}")]
+    Tls(#[from] tls::TlsError),
     /// The metrics endpoint's address could not be bound.
     #[error("listening for metrics on {addr}: {error}")]
     MetricsListen {
@@ -130,15 +137,35 @@ pub async fn serve_with_metrics(
         .add_service(reflection_v1alpha)
         .add_service(rules)
         .prepare();
+    let tls = config
+        .tls
+        .files()
+        .map(tls::ReloadingTls::load)
+        .transpose()?;
+    // Reads the TLS files again every `tls_reload_interval`, for as long as this serves.
+    let _tls_watch = tls.as_ref().map(|tls| {
+        AbortOnDrop(tokio::spawn(
+            tls.clone().watch(config.tls.tls_reload_interval),
+        ))
+    });
+    // A span around each call, for OpenTelemetry export.
+    #[cfg(feature = "otel")]
+    let spans = config.trace_calls.then_some(telemetry::CallSpanLayer);
+    #[cfg(not(feature = "otel"))]
+    let spans: Option<tower::layer::util::Identity> = None;
     let service = tower::ServiceBuilder::new()
+        .option_layer(spans)
         .layer(tonic::service::RecoverErrorLayer::new())
+        // gRPC-Web (when on) is translated to gRPC before the log and the deadline see it.
+        .option_layer(config.grpc_web.cors_layer())
+        .option_layer(config.grpc_web.web_layer())
         .layer(logging::CallLogLayer {
             metrics: metrics.as_ref().map(|(metrics, _)| metrics.clone()),
         })
         .layer(protection::layer(config))
         .service(routes);
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let server = connections::serve(config, listener, service, async {
+    let server = connections::serve(config, listener, tls, service, async {
         let _ = stop_rx.await;
     });
     tokio::pin!(server);

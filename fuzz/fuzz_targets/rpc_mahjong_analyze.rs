@@ -1,0 +1,13 @@
+//! `MahjongAnalyzeRequest` from arbitrary bytes, answered by the service's own `mahjong_analyze` handler.
+#![no_main]
+
+use cardrules::server::CardRules;
+use cardrules::server::pb::MahjongAnalyzeRequest;
+use cardrules::server::pb::card_rules_service_server::CardRulesService;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    cardrules_fuzz::check_rpc(data, |request: tonic::Request<MahjongAnalyzeRequest>| async move {
+        CardRules.mahjong_analyze(request).await
+    });
+});

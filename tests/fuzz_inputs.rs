@@ -1,0 +1,158 @@
+//! The fuzz targets' checks on the checked-in fuzz inputs, in the normal test run: every seed of
+//! `fuzz/seeds/<target>/` and every past crash of `fuzz/regressions/<target>/` (see
+//! `fuzz/regressions/README.md`). The RPC inputs are decoded with prost and answered by the
+//! service's own handlers, which must answer OK or INVALID_ARGUMENT; the notation inputs go
+//! through the parsers.
+
+use std::path::Path;
+
+use cardrules::cards::parse_card;
+use cardrules::doudizhu::{CardList, Game};
+use cardrules::mahjong::{Meld, MeldKind};
+use cardrules::server::CardRules;
+use cardrules::server::pb;
+use cardrules::server::pb::card_rules_service_server::CardRulesService;
+use cardrules::tiles::parse_tiles;
+use prost::Message;
+use tonic::{Code, Request, Response, Status};
+
+/// The inputs of `target`: its seeds and its regressions.
+fn inputs(target: &str) -> Vec<(String, Vec<u8>)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    let mut inputs = Vec::new();
+    for dir in ["seeds", "regressions"] {
+        let Ok(entries) = std::fs::read_dir(root.join(dir).join(target)) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.unwrap().path();
+            inputs.push((path.display().to_string(), std::fs::read(&path).unwrap()));
+        }
+    }
+    inputs
+}
+
+fn ok_or_invalid<T>(name: &str, answer: Result<Response<T>, Status>) {
+    if let Err(status) = answer {
+        assert_eq!(status.code(), Code::InvalidArgument, "{name}: {status:?}");
+    }
+}
+
+macro_rules! rpc_inputs {
+    ($test:ident, $target:literal, $request:ty, $method:ident) => {
+        #[tokio::test]
+        async fn $test() {
+            let inputs = inputs($target);
+            assert!(!inputs.is_empty(), "no seeds for {}", $target);
+            for (name, bytes) in inputs {
+                let Ok(request) = <$request>::decode(bytes.as_slice()) else {
+                    continue;
+                };
+                ok_or_invalid(&name, CardRules.$method(Request::new(request)).await);
+            }
+        }
+    };
+}
+
+rpc_inputs!(deal_inputs, "rpc_deal", pb::DealRequest, deal);
+rpc_inputs!(
+    validate_play_inputs,
+    "rpc_validate_play",
+    pb::ValidatePlayRequest,
+    validate_play
+);
+rpc_inputs!(
+    compare_combos_inputs,
+    "rpc_compare_combos",
+    pb::CompareCombosRequest,
+    compare_combos
+);
+rpc_inputs!(
+    list_plays_inputs,
+    "rpc_list_plays",
+    pb::ListPlaysRequest,
+    list_plays
+);
+rpc_inputs!(
+    fit_wildcards_inputs,
+    "rpc_fit_wildcards",
+    pb::FitWildcardsRequest,
+    fit_wildcards
+);
+rpc_inputs!(
+    mahjong_waits_inputs,
+    "rpc_mahjong_waits",
+    pb::MahjongWaitsRequest,
+    mahjong_waits
+);
+rpc_inputs!(
+    mahjong_analyze_inputs,
+    "rpc_mahjong_analyze",
+    pb::MahjongAnalyzeRequest,
+    mahjong_analyze
+);
+rpc_inputs!(
+    mahjong_score_inputs,
+    "rpc_mahjong_score",
+    pb::MahjongScoreRequest,
+    mahjong_score
+);
+
+#[test]
+fn card_notation_inputs() {
+    for (_, bytes) in inputs("card_notation") {
+        let Some((&selector, rest)) = bytes.split_first() else {
+            continue;
+        };
+        let Ok(text) = std::str::from_utf8(rest) else {
+            continue;
+        };
+        let texts: Vec<&str> = text.split('\n').collect();
+        for text in &texts {
+            if let Ok(card) = parse_card(text) {
+                assert_eq!(parse_card(&card.to_string()), Ok(card), "{text:?}");
+            }
+        }
+        let game = if selector & 1 == 0 {
+            Game::ThreePlayer
+        } else {
+            Game::FourPlayer
+        };
+        if let Err(errors) = CardList::parse(&texts, game) {
+            assert!(!errors.is_empty());
+        }
+    }
+}
+
+#[test]
+fn tile_and_meld_notation_inputs() {
+    for (_, bytes) in inputs("tile_notation") {
+        if let Ok(tiles) = std::str::from_utf8(&bytes).map(parse_tiles) {
+            for tile in tiles.into_iter().flatten() {
+                assert_eq!(tile.to_string().parse(), Ok(tile));
+            }
+        }
+    }
+    for (name, bytes) in inputs("meld_notation") {
+        let Some((&selector, rest)) = bytes.split_first() else {
+            continue;
+        };
+        let Ok(Ok(tiles)) = std::str::from_utf8(rest).map(parse_tiles) else {
+            continue;
+        };
+        let concealed = selector & 4 != 0;
+        let meld = match selector & 3 {
+            0 => Meld::from_tiles(MeldKind::Chi, &tiles, concealed),
+            1 => Meld::from_tiles(MeldKind::Pon, &tiles, concealed),
+            2 => Meld::from_tiles(MeldKind::Kan, &tiles, concealed),
+            _ => Meld::from_tiles_any_kind(&tiles, concealed),
+        };
+        if let Ok(meld) = meld {
+            let mut given = tiles.clone();
+            given.sort();
+            let mut back: Vec<_> = meld.tiles().collect();
+            back.sort();
+            assert_eq!(back, given, "{name}");
+        }
+    }
+}
