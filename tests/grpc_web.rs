@@ -147,3 +147,24 @@ async fn without_the_flag_grpc_web_is_not_served() {
     assert!(!text.contains("access-control-allow-origin"), "{text}");
     server.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn with_the_flag_native_grpc_over_http2_is_still_served_on_the_same_port() {
+    let server = start(true).await;
+    let mut client = server.client().await;
+    let answer = client
+        .deal(DealRequest {
+            game: Game::Doudizhu.into(),
+            seed: Some(42),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(answer.hands.len(), 3);
+    // And gRPC-Web over HTTP/1.1 on a connection of its own, next to it.
+    let (head, body) = grpc_web_deal(&server);
+    let (head, _) = exchange(&server, &head, &body).await;
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    server.shutdown().await.unwrap();
+}

@@ -269,3 +269,39 @@ async fn healthcheck_trusts_a_self_signed_server_certificate_from_the_servers_ow
     healthcheck::check(&args).await.unwrap();
     server.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn a_client_that_never_starts_its_tls_handshake_is_closed_at_the_handshake_timeout() {
+    use tokio::io::AsyncReadExt as _;
+
+    let ca = Ca::new("cardrules test CA");
+    let dir = dir("tls-handshake-timeout");
+    let server_pair = ca.server();
+    let mut config = test_config();
+    config.handshake_timeout = Duration::from_millis(200);
+    config.max_connections = 1;
+    config.tls = TlsArgs {
+        tls_cert: Some(write(&dir, "server.crt", &server_pair.cert)),
+        tls_key: Some(write(&dir, "server.key", &server_pair.key)),
+        tls_client_ca: None,
+        tls_reload_interval: Duration::from_secs(60),
+    };
+    let server = TestServer::start_with(config).await;
+    // The silent connection holds the only connection slot until the handshake timeout closes it
+    // (EOF or reset); the hang guard only stops a broken server from hanging the test.
+    let mut silent = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    let mut buf = [0u8; 64];
+    let closed = tokio::time::timeout(Duration::from_secs(300), async {
+        loop {
+            match silent.read(&mut buf).await {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {}
+            }
+        }
+    })
+    .await;
+    assert!(closed.is_ok(), "the silent connection was never closed");
+    // Its slot is free again: a TLS client is served.
+    assert!(deal_over_tls(&server, &ca, None).await);
+    server.shutdown().await.unwrap();
+}

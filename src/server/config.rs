@@ -53,8 +53,10 @@ pub struct ServerConfig {
     #[arg(long, env = "CARDRULES_MAX_HEADER_LIST_BYTES", default_value_t = 16384, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_header_list_bytes: u32,
 
-    /// How long a new connection may take to send the HTTP/2 connection preface, in milliseconds;
-    /// a connection that sends nothing, or part of it, is closed then. (After the preface the
+    /// How long a new connection may take to finish its TLS handshake (with TLS on) and send the
+    /// HTTP/2 connection preface (with gRPC-Web on, the first 24 bytes of an HTTP/1.1 request do
+    /// too), in milliseconds, from the TCP accept; a connection that sends nothing, or part of
+    /// it, is closed then. (After the preface the
     /// keepalive pings watch the connection.)
     #[arg(long = "handshake-timeout-ms", env = "CARDRULES_HANDSHAKE_TIMEOUT_MS", default_value = "10000", value_parser = parse_millis)]
     pub handshake_timeout: Duration,
