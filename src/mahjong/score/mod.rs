@@ -1,0 +1,3 @@
+//! Scoring a winning mahjong hand under each rule set's scoring tables.
+
+pub mod guobiao;
