@@ -47,12 +47,12 @@ impl WinContext {
 /// True when the hand before the win (`standing`: the concealed tiles without the winning
 /// tile, `sets` concealed sets still to make) waited on exactly one tile kind, counting the
 /// standard form and, for a closed hand, seven pairs (the forms the rule book's 独听 speaks of,
-/// as the open engines count it). A kind the hand already holds four of is no wait.
+/// as the open engines count it). A kind the hand already uses four times still counts as a wait (the formal wait, as the MIL rules read 独听).
 pub fn is_unique_wait(standing: &[u8; 34], sets: usize, closed: bool) -> bool {
     let mut work = *standing;
     let mut waits = 0;
     for i in 0..34 {
-        if work[i] >= 4 || !could_help(standing, i) {
+        if !could_help(standing, i) {
             continue;
         }
         work[i] += 1;

@@ -256,7 +256,7 @@ fan_table! {
     MixedShiftedChows, "三色三步高", "Mixed Shifted Chows", 6, [];
     AllTypes, "五门齐", "All Types", 6, [];
     MeldedHand, "全求人", "Melded Hand", 6, [SingleWait];
-    TwoConcealedKongs, "双暗杠", "Two Concealed Kongs", 6, [ConcealedKong];
+    TwoConcealedKongs, "双暗杠", "Two Concealed Kongs", 6, [ConcealedKong, TwoConcealedPungs];
     TwoDragonsPungs, "双箭刻", "Two Dragons Pungs", 6, [DragonPung];
     OutsideHand, "全带幺", "Outside Hand", 4, [];
     FullyConcealedHand, "不求人", "Fully Concealed Hand", 4, [ConcealedHand, SelfDrawn];
