@@ -113,7 +113,11 @@ pub fn chow_fans(chows: &[Tile], fans: &mut FanCounts) {
                 fans.add(f);
                 return;
             }
-            let pairs = [two_chows_fan(a, b), two_chows_fan(a, c), two_chows_fan(b, c)];
+            let pairs = [
+                two_chows_fan(a, b),
+                two_chows_fan(a, c),
+                two_chows_fan(b, c),
+            ];
             add_limited(&pairs, 2, fans);
         }
         [a, b, c, d] => {
@@ -169,7 +173,10 @@ pub fn chow_fans(chows: &[Tile], fans: &mut FanCounts) {
 fn add_limited(pairs: &[Option<Fan>], limit: usize, fans: &mut FanCounts) {
     let mut count = [0usize; 4];
     for f in pairs.iter().flatten() {
-        let k = TWO_CHOW_PRIORITY.iter().position(|p| p == f).expect("a two-chow fan");
+        let k = TWO_CHOW_PRIORITY
+            .iter()
+            .position(|p| p == f)
+            .expect("a two-chow fan");
         count[k] += 1;
     }
     let mut total: usize = count.iter().sum();

@@ -56,7 +56,8 @@ pub fn is_unique_wait(standing: &[u8; 34], sets: usize, closed: bool) -> bool {
             continue;
         }
         work[i] += 1;
-        let complete = is_standard_complete(&work, sets) || (closed && sets == 4 && is_seven_pairs(&work));
+        let complete =
+            is_standard_complete(&work, sets) || (closed && sets == 4 && is_seven_pairs(&work));
         work[i] -= 1;
         if complete {
             waits += 1;

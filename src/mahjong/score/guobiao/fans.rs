@@ -424,7 +424,12 @@ mod tests {
         for info in FANS.iter() {
             for ex in info.excludes {
                 assert!(ex.points() <= info.points, "{} excludes {}", info.fan, ex);
-                assert!((*ex as usize) > (info.fan as usize), "{} excludes {}", info.fan, ex);
+                assert!(
+                    (*ex as usize) > (info.fan as usize),
+                    "{} excludes {}",
+                    info.fan,
+                    ex
+                );
             }
         }
     }

@@ -105,7 +105,9 @@ pub enum GuobiaoError {
     #[error("{0} melds: a hand has at most 4")]
     TooManyMelds(usize),
     /// The concealed tiles are not `14 - 3 * melds` many.
-    #[error("{got} concealed tiles with {melds} melds: expected {expected} (the winning tile included)")]
+    #[error(
+        "{got} concealed tiles with {melds} melds: expected {expected} (the winning tile included)"
+    )]
     TileCount {
         /// Tiles given.
         got: usize,
@@ -223,7 +225,10 @@ impl Payments {
     /// What the winner receives in all.
     pub fn total(&self) -> u32 {
         match *self {
-            Payments::Discard { discarder, each_other } => discarder + 2 * each_other,
+            Payments::Discard {
+                discarder,
+                each_other,
+            } => discarder + 2 * each_other,
             Payments::SelfDrawn { each } => 3 * each,
         }
     }
@@ -294,15 +299,24 @@ fn validate(win: &GuobiaoWin) -> Result<([u8; 34], [u8; 34]), GuobiaoError> {
     let contradiction = |field, reason| Err(GuobiaoError::Contradiction { field, reason });
     if win.kong_win {
         if !win.self_drawn {
-            return contradiction("kong_win", "a win on a kong's replacement tile is self-drawn");
+            return contradiction(
+                "kong_win",
+                "a win on a kong's replacement tile is self-drawn",
+            );
         }
         if !win.melds.iter().any(|m| m.kind == MeldKind::Kan) {
-            return contradiction("kong_win", "a win on a kong's replacement tile needs a declared kan");
+            return contradiction(
+                "kong_win",
+                "a win on a kong's replacement tile needs a declared kan",
+            );
         }
     }
     if win.robbing_kong {
         if win.self_drawn {
-            return contradiction("robbing_kong", "robbing a kong is a win on another player's tile");
+            return contradiction(
+                "robbing_kong",
+                "robbing a kong is a win on another player's tile",
+            );
         }
         if all[w] != 1 {
             return contradiction(
@@ -400,7 +414,11 @@ pub fn score(win: &GuobiaoWin) -> Result<GuobiaoScore, GuobiaoError> {
         }
     };
 
-    let special = if closed { special_form(&concealed, &standing, win.winning_tile) } else { None };
+    let special = if closed {
+        special_form(&concealed, &standing, win.winning_tile)
+    } else {
+        None
+    };
     let knitted = if melds <= 1 && special.is_none() {
         knitted_straight(&concealed, &meld_sets, melds)
     } else {
@@ -441,7 +459,9 @@ pub fn score(win: &GuobiaoWin) -> Result<GuobiaoScore, GuobiaoError> {
         });
     };
     let mut excluded = Vec::new();
-    let mut fans = score_reading(&reading, &facts, |by, fan| excluded.push(Excluded { fan, by }));
+    let mut fans = score_reading(&reading, &facts, |by, fan| {
+        excluded.push(Excluded { fan, by })
+    });
     let fan_total = fans.points();
     fans.set(Fan::FlowerTiles, win.flowers);
     let total = fans.points();
@@ -496,7 +516,12 @@ fn special_form(concealed: &[u8; 34], standing: &[u8; 34], winning: Tile) -> Opt
             sets,
         });
     }
-    let bare = |form| Some(Reading { form, sets: ArrayVec::new() });
+    let bare = |form| {
+        Some(Reading {
+            form,
+            sets: ArrayVec::new(),
+        })
+    };
     let singles = concealed.iter().all(|&c| c <= 1);
     if singles {
         let numbered: Vec<usize> = (0..27).filter(|&i| concealed[i] > 0).collect();
@@ -509,7 +534,13 @@ fn special_form(concealed: &[u8; 34], standing: &[u8; 34], winning: Tile) -> Opt
         }
     }
     let orphans = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
-    if orphans.iter().all(|&i| concealed[i] >= 1) && orphans.iter().map(|&i| concealed[i] as usize).sum::<usize>() == 14 {
+    if orphans.iter().all(|&i| concealed[i] >= 1)
+        && orphans
+            .iter()
+            .map(|&i| concealed[i] as usize)
+            .sum::<usize>()
+            == 14
+    {
         return bare(HandForm::ThirteenOrphans);
     }
     if !winning.is_honor() {
@@ -525,7 +556,11 @@ fn special_form(concealed: &[u8; 34], standing: &[u8; 34], winning: Tile) -> Opt
 
 /// The knitted-straight form: a knitted straight among the concealed tiles and, with the rest
 /// (and at most one declared meld), one set and a pair.
-fn knitted_straight(concealed: &[u8; 34], meld_sets: &[GuobiaoSet], melds: usize) -> Option<Reading> {
+fn knitted_straight(
+    concealed: &[u8; 34],
+    meld_sets: &[GuobiaoSet],
+    melds: usize,
+) -> Option<Reading> {
     for pattern in KNITTED {
         let tiles = knitted_tiles(pattern);
         if !tiles.iter().all(|t| concealed[t.index()] > 0) {

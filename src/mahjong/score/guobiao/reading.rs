@@ -45,7 +45,11 @@ pub struct Reading {
 
 /// The fans one reading counts, with the exclusions applied (the excluded fans reported to
 /// `removed`), 无番和 when nothing else counts. Flowers are not included.
-pub fn score_reading(reading: &Reading, facts: &HandFacts, removed: impl FnMut(Fan, Fan)) -> FanCounts {
+pub fn score_reading(
+    reading: &Reading,
+    facts: &HandFacts,
+    removed: impl FnMut(Fan, Fan),
+) -> FanCounts {
     let mut fans = FanCounts::default();
     if reading.form == HandForm::NineGates {
         return nine_gates(facts, removed);
@@ -95,7 +99,11 @@ fn nine_gates(facts: &HandFacts, removed: impl FnMut(Fan, Fan)) -> FanCounts {
     fans.add(Fan::NineGates);
     let extra: &[Fan] = match facts.winning_tile.number() {
         1 | 9 => &[Fan::PureStraight, Fan::TileHog],
-        2 | 8 => &[Fan::TwoConcealedPungs, Fan::ShortStraight, Fan::PungOfTerminalsOrHonors],
+        2 | 8 => &[
+            Fan::TwoConcealedPungs,
+            Fan::ShortStraight,
+            Fan::PungOfTerminalsOrHonors,
+        ],
         5 => &[Fan::TwoConcealedPungs, Fan::PungOfTerminalsOrHonors],
         _ => &[Fan::ShortStraight],
     };
@@ -110,7 +118,9 @@ pub fn shifted_pairs_suit(concealed: &[u8; 34]) -> Option<TileSuit> {
     (0..3).find_map(|s| {
         let c = &concealed[s * 9..s * 9 + 9];
         let start = c.iter().position(|&n| n > 0)?;
-        (start <= 2 && c[start..start + 7].iter().all(|&n| n == 2) && c.iter().map(|&n| n as usize).sum::<usize>() == 14)
+        (start <= 2
+            && c[start..start + 7].iter().all(|&n| n == 2)
+            && c.iter().map(|&n| n as usize).sum::<usize>() == 14)
             .then(|| Tile::from_index(s * 9).expect("tile").suit())
     })
 }
@@ -120,7 +130,10 @@ fn is_green(i: usize) -> bool {
 }
 
 fn is_reversible(i: usize) -> bool {
-    matches!(i, 9 | 10 | 11 | 12 | 13 | 16 | 17 | 19 | 21 | 22 | 23 | 25 | 26 | 31)
+    matches!(
+        i,
+        9 | 10 | 11 | 12 | 13 | 16 | 17 | 19 | 21 | 22 | 23 | 25 | 26 | 31
+    )
 }
 
 fn is_terminal(i: usize) -> bool {
@@ -172,9 +185,17 @@ fn tile_traits(all: &[u8; 34], fans: &mut FanCounts) {
         }
         let within = |lo: u16, hi: u16| ranks & !((1 << (hi + 1)) - (1 << lo)) == 0;
         if within(1, 4) {
-            fans.add(if ranks & (1 << 4) != 0 { Fan::LowerFour } else { Fan::LowerTiles });
+            fans.add(if ranks & (1 << 4) != 0 {
+                Fan::LowerFour
+            } else {
+                Fan::LowerTiles
+            });
         } else if within(6, 9) {
-            fans.add(if ranks & (1 << 6) != 0 { Fan::UpperFour } else { Fan::UpperTiles });
+            fans.add(if ranks & (1 << 6) != 0 {
+                Fan::UpperFour
+            } else {
+                Fan::UpperTiles
+            });
         } else if within(4, 6) {
             fans.add(Fan::MiddleTiles);
         }
@@ -213,7 +234,11 @@ fn set_fans(reading: &Reading, facts: &HandFacts, fans: &mut FanCounts) {
         fans.add(Fan::KnittedStraight);
     }
     let sets = &reading.sets;
-    let pair = sets.iter().find(|s| s.kind == SetKind::Pair).expect("a pair").tile;
+    let pair = sets
+        .iter()
+        .find(|s| s.kind == SetKind::Pair)
+        .expect("a pair")
+        .tile;
     let win = facts.winning_tile;
     let mut chows: ArrayVec<Tile, 4> = ArrayVec::new();
     let mut pungs: ArrayVec<Tile, 4> = ArrayVec::new();
@@ -228,7 +253,9 @@ fn set_fans(reading: &Reading, facts: &HandFacts, fans: &mut FanCounts) {
     let concealed_sets = &sets[facts.melds..];
     // On a discard, a concealed pung of the winning tile was completed by it (so it is not a
     // concealed pung), unless the winning tile can be read into a concealed chow.
-    let win_in_chow = concealed_sets.iter().any(|s| s.kind == SetKind::Chow && s.contains(win));
+    let win_in_chow = concealed_sets
+        .iter()
+        .any(|s| s.kind == SetKind::Chow && s.contains(win));
     let mut concealed_pungs = 0;
     let (mut kongs, mut concealed_kongs) = (0, 0);
     for s in sets.iter() {
@@ -270,13 +297,19 @@ fn set_fans(reading: &Reading, facts: &HandFacts, fans: &mut FanCounts) {
     if pungs.len() == 4 {
         fans.add(Fan::AllPungs);
     }
-    let wind_pungs = pungs.iter().filter(|t| (27..31).contains(&t.index())).count();
+    let wind_pungs = pungs
+        .iter()
+        .filter(|t| (27..31).contains(&t.index()))
+        .count();
     for &p in &pungs {
         let i = p.index();
         if i >= 31 {
             fans.add(Fan::DragonPung);
         } else if i >= 27 {
-            let (round, seat) = (i == wind_tile(facts.round_wind), i == wind_tile(facts.seat_wind));
+            let (round, seat) = (
+                i == wind_tile(facts.round_wind),
+                i == wind_tile(facts.seat_wind),
+            );
             if round {
                 fans.add(Fan::PrevalentWind);
             }
@@ -296,7 +329,11 @@ fn set_fans(reading: &Reading, facts: &HandFacts, fans: &mut FanCounts) {
         fans.add(Fan::AllChows);
     }
     if !knitted {
-        let dragons = if chows.len() == 4 { terminal_chows(&chows, pair) } else { None };
+        let dragons = if chows.len() == 4 {
+            terminal_chows(&chows, pair)
+        } else {
+            None
+        };
         match dragons {
             Some(f) => fans.add(f),
             None => chow_fans(&chows, fans),
@@ -326,7 +363,12 @@ fn terminal_chows(chows: &[Tile], pair: Tile) -> Option<Fan> {
         return None;
     }
     let ps = pair.suit();
-    let count = |suit: TileSuit, n: u8| chows.iter().filter(|c| c.suit() == suit && c.number() == n).count();
+    let count = |suit: TileSuit, n: u8| {
+        chows
+            .iter()
+            .filter(|c| c.suit() == suit && c.number() == n)
+            .count()
+    };
     if count(ps, 1) == 2 && count(ps, 7) == 2 {
         return Some(Fan::PureTerminalChows);
     }
@@ -342,12 +384,17 @@ fn terminal_chows(chows: &[Tile], pair: Tile) -> Option<Fan> {
 
 /// 全带幺, 全带五, 全双刻: a property of every set and the pair.
 fn set_traits(sets: &[GuobiaoSet], fans: &mut FanCounts) {
-    let outside = sets.iter().all(|s| s.tiles().any(|t| t.is_terminal_or_honor()));
+    let outside = sets
+        .iter()
+        .all(|s| s.tiles().any(|t| t.is_terminal_or_honor()));
     if outside {
         fans.add(Fan::OutsideHand);
         return;
     }
-    if sets.iter().all(|s| s.tiles().any(|t| !t.is_honor() && t.number() == 5)) {
+    if sets
+        .iter()
+        .all(|s| s.tiles().any(|t| !t.is_honor() && t.number() == 5))
+    {
         fans.add(Fan::AllFive);
         return;
     }

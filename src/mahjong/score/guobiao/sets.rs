@@ -82,7 +82,11 @@ pub type ConcealedSets = ArrayVec<GuobiaoSet, 5>;
 /// Calls `visit` with every distinct way of cutting `counts` into `sets` sets (chows and
 /// pungs) and one pair. Each decomposition is visited once: the lowest tile left is always
 /// placed first, as a pung, a pair or the start of a chow.
-pub fn for_each_decomposition(counts: &[u8; 34], sets: usize, visit: &mut impl FnMut(&ConcealedSets)) {
+pub fn for_each_decomposition(
+    counts: &[u8; 34],
+    sets: usize,
+    visit: &mut impl FnMut(&ConcealedSets),
+) {
     let mut work = *counts;
     let mut out = ConcealedSets::new();
     recurse(&mut work, 0, sets, false, &mut out, visit);
