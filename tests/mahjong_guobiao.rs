@@ -2532,3 +2532,44 @@ fn last_of_its_kind_follows_from_the_winners_own_melds() {
     .unwrap();
     assert!(fan_list(&s).contains(&(LastTile, 1)));
 }
+
+// ---------------------------------------------------------------------------------------------
+// The fast path against the brute-force reference on random complete hands.
+// ---------------------------------------------------------------------------------------------
+
+#[path = "guobiao_support/random.rs"]
+mod random;
+#[path = "guobiao_support/reference.rs"]
+mod reference;
+
+fn cases() -> u32 {
+    std::env::var("CARDRULES_PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(200)
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(cases()))]
+
+    /// The best total (flowers aside) equals the reference's, on random complete hands.
+    #[test]
+    fn fast_path_matches_the_brute_force_reference(seed in proptest::prelude::any::<u64>()) {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let w = random::random_win(&mut rng);
+        let fast = score(&w).unwrap();
+        let slow = reference::reference_points(&w);
+        proptest::prop_assert_eq!(
+            Some(fast.fan_total).filter(|_| fast.form.is_some()),
+            slow,
+            "{:?} melds {:?} win {} self {} fans {:?} reference {:?}",
+            w.concealed.iter().map(|t| t.to_string()).collect::<String>(),
+            w.melds,
+            w.winning_tile,
+            w.self_drawn,
+            fan_list(&fast),
+            reference::reference_fans(&w).map(|f| f.iter().collect::<Vec<_>>())
+        );
+    }
+}
