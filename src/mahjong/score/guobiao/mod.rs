@@ -44,7 +44,7 @@ pub use sets::{GuobiaoSet, SetKind};
 
 use crate::mahjong::{Meld, MeldKind};
 use crate::tiles::{Tile, TileSuit};
-use context::{WinContext, is_unique_wait};
+use context::WinContext;
 use reading::{HandFacts, Reading, score_reading};
 use sets::{KNITTED, for_each_decomposition, is_seven_pairs, knitted_tiles};
 
@@ -378,19 +378,16 @@ pub fn score(win: &GuobiaoWin) -> Result<GuobiaoScore, GuobiaoError> {
     let melds = win.melds.len();
     let open_melds = win.melds.iter().filter(|m| !m.concealed).count();
     let closed = melds == 0;
-    let mut standing = concealed;
-    standing[w] -= 1;
-    let facts = HandFacts {
+    let facts = HandFacts::new(
         all,
         concealed,
-        winning_tile: win.winning_tile,
+        win.winning_tile,
         context,
-        seat_wind: win.seat_wind,
-        round_wind: win.round_wind,
+        win.seat_wind,
+        win.round_wind,
         open_melds,
         melds,
-        unique_wait: is_unique_wait(&standing, 4 - melds, closed),
-    };
+    );
     let meld_sets: ArrayVec<GuobiaoSet, 7> = win.melds.iter().map(GuobiaoSet::from_meld).collect();
 
     let mut best: Option<(Reading, FanCounts, u32)> = None;
@@ -415,7 +412,7 @@ pub fn score(win: &GuobiaoWin) -> Result<GuobiaoScore, GuobiaoError> {
     };
 
     let special = if closed {
-        special_form(&concealed, &standing, win.winning_tile)
+        special_form(&concealed, &facts.standing, win.winning_tile)
     } else {
         None
     };

@@ -29,8 +29,58 @@ pub struct HandFacts {
     pub open_melds: usize,
     /// Declared melds (open or concealed kan).
     pub melds: usize,
-    /// The standard form waited on one tile kind only.
-    pub unique_wait: bool,
+    /// The concealed tiles without the winning tile.
+    pub standing: [u8; 34],
+    /// Whether the standard form waited on one tile kind only, worked out on first use.
+    pub unique_wait: std::cell::OnceCell<bool>,
+    /// The fans every reading shares (the win's circumstances, the tiles' traits, concealment),
+    /// before exclusions.
+    pub base: FanCounts,
+}
+
+impl HandFacts {
+    /// Gathers what every reading shares.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        all: [u8; 34],
+        concealed: [u8; 34],
+        winning_tile: Tile,
+        context: WinContext,
+        seat_wind: Wind,
+        round_wind: Wind,
+        open_melds: usize,
+        melds: usize,
+    ) -> HandFacts {
+        let mut standing = concealed;
+        standing[winning_tile.index()] -= 1;
+        let mut facts = HandFacts {
+            all,
+            concealed,
+            winning_tile,
+            context,
+            seat_wind,
+            round_wind,
+            open_melds,
+            melds,
+            standing,
+            unique_wait: std::cell::OnceCell::new(),
+            base: FanCounts::default(),
+        };
+        let mut base = FanCounts::default();
+        facts.context.add_fans(&mut base);
+        tile_traits(&facts.all, &mut base);
+        concealment(&facts, &mut base);
+        facts.base = base;
+        facts
+    }
+
+    /// True when the hand before the win waited on one kind only (standard form, and seven
+    /// pairs for a closed hand).
+    pub fn unique_wait(&self) -> bool {
+        *self
+            .unique_wait
+            .get_or_init(|| is_unique_wait(&self.standing, 4 - self.melds, self.melds == 0))
+    }
 }
 
 /// One reading: the form and, for the standard and knitted-straight forms, the sets (declared
@@ -50,13 +100,10 @@ pub fn score_reading(
     facts: &HandFacts,
     removed: impl FnMut(Fan, Fan),
 ) -> FanCounts {
-    let mut fans = FanCounts::default();
     if reading.form == HandForm::NineGates {
         return nine_gates(facts, removed);
     }
-    facts.context.add_fans(&mut fans);
-    tile_traits(&facts.all, &mut fans);
-    concealment(facts, &mut fans);
+    let mut fans = facts.base;
     match reading.form {
         HandForm::SevenPairs => {
             if shifted_pairs_suit(&facts.concealed).is_some() {
@@ -352,7 +399,7 @@ fn set_fans(reading: &Reading, facts: &HandFacts, fans: &mut FanCounts) {
     tile_hog(facts, kongs, fans);
     if knitted {
         knitted_wait(reading, facts, fans);
-    } else if facts.unique_wait {
+    } else if could_be_wait_fan(concealed_sets, win) && facts.unique_wait() {
         wait_fan(concealed_sets, win, fans);
     }
 }
@@ -431,6 +478,14 @@ fn wait_fan(concealed_sets: &[GuobiaoSet], win: Tile, fans: &mut FanCounts) {
     } else if single {
         fans.add(Fan::SingleWait);
     }
+}
+
+/// True when the winning tile sits in a concealed chow or the pair (only then can a wait fan
+/// count, so the wait is worked out only then).
+fn could_be_wait_fan(concealed_sets: &[GuobiaoSet], win: Tile) -> bool {
+    concealed_sets
+        .iter()
+        .any(|s| s.contains(win) && matches!(s.kind, SetKind::Chow | SetKind::Pair))
 }
 
 /// Wait fans of the knitted-straight form. Closed: the fourth set and pair (less the winning
