@@ -95,16 +95,16 @@ fn attempt(rng: &mut impl Rng) -> Option<GuobiaoWin> {
         for i in 0..4 {
             let mut set = random_set(rng, &kinds)?;
             // Relate half of the sets to the previous one (same number, shifted, other suit).
-            if let (Some(prev), true) = (last, rng.random_bool(0.5)) {
-                if prev < 27 {
-                    let shift: i64 = [0, 1, 2, 3, 9, 18, -9, 6][rng.random_range(0..8)];
-                    let t = (prev as i64 + shift).rem_euclid(27) as usize;
-                    set = if set.0 == 0 && t % 9 <= 6 {
-                        (0, vec![t, t + 1, t + 2])
-                    } else {
-                        (1, vec![t; 3])
-                    };
-                }
+            if let (Some(prev), true) = (last, rng.random_bool(0.5))
+                && prev < 27
+            {
+                let shift: i64 = [0, 1, 2, 3, 9, 18, -9, 6][rng.random_range(0..8)];
+                let t = (prev as i64 + shift).rem_euclid(27) as usize;
+                set = if set.0 == 0 && t % 9 <= 6 {
+                    (0, vec![t, t + 1, t + 2])
+                } else {
+                    (1, vec![t; 3])
+                };
             }
             last = Some(set.1[0]);
             let kan = i < n_melds && set.0 == 1 && rng.random_bool(0.3);
@@ -171,7 +171,7 @@ fn attempt(rng: &mut impl Rng) -> Option<GuobiaoWin> {
 
 /// The tile kinds a hand draws from: one to four of the suits/honours, favouring few.
 fn pool(rng: &mut impl Rng) -> Vec<usize> {
-    let mut groups = vec![0, 1, 2, 3];
+    let mut groups = [0, 1, 2, 3];
     groups.shuffle(rng);
     let n = [1, 1, 2, 2, 2, 3, 3, 4][rng.random_range(0..8)];
     groups[..n]

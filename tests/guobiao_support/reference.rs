@@ -538,7 +538,7 @@ fn score_sets(form: &Form, sets: &[S], f: &Facts, fans: &mut FanCounts) -> Vec<F
             fans.add(Fan::AllFive);
         } else if sets
             .iter()
-            .all(|s| s.k != K::Chow && !honor(s.t) && num(s.t) % 2 == 0)
+            .all(|s| s.k != K::Chow && !honor(s.t) && num(s.t).is_multiple_of(2))
         {
             fans.add(Fan::AllEvenPungs);
         }
@@ -582,19 +582,19 @@ fn score_sets(form: &Form, sets: &[S], f: &Facts, fans: &mut FanCounts) -> Vec<F
                         complete(&r, 1, false)
                     })
                     .count();
-                if waits == 1 {
-                    if let Some(w) = wait_of(sets) {
-                        fans.add(w);
-                    }
+                if waits == 1
+                    && let Some(w) = wait_of(sets)
+                {
+                    fans.add(w);
                 }
             }
         } else if !k.contains(&f.win) || f.conc[f.win] == 3 {
             fans.add(Fan::SingleWait);
         }
-    } else if f.unique {
-        if let Some(w) = wait_of(sets) {
-            fans.add(w);
-        }
+    } else if f.unique
+        && let Some(w) = wait_of(sets)
+    {
+        fans.add(w);
     }
     if variants.is_empty() {
         variants.push(FanCounts::default());

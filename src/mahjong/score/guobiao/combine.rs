@@ -266,11 +266,11 @@ pub fn pung_fans(pungs: &[Tile], fans: &mut FanCounts) {
             return;
         }
     }
-    if n == 3 {
-        if let Some(f) = three_pungs_fan([pungs[0], pungs[1], pungs[2]]) {
-            fans.add(f);
-            return;
-        }
+    if n == 3
+        && let Some(f) = three_pungs_fan([pungs[0], pungs[1], pungs[2]])
+    {
+        fans.add(f);
+        return;
     }
     if n == 4 {
         for free in (0..4).rev() {

@@ -499,8 +499,8 @@ pub fn score(win: &GuobiaoWin) -> Result<GuobiaoScore, GuobiaoError> {
 fn special_form(concealed: &[u8; 34], standing: &[u8; 34], winning: Tile) -> Option<Reading> {
     if is_seven_pairs(concealed) {
         let mut sets = ArrayVec::new();
-        for i in 0..34 {
-            for _ in 0..concealed[i] / 2 {
+        for (i, &count) in concealed.iter().enumerate() {
+            for _ in 0..count / 2 {
                 sets.push(GuobiaoSet {
                     kind: SetKind::Pair,
                     tile: Tile::from_index(i).expect("index"),
