@@ -31,8 +31,6 @@ mod standard;
 mod tables;
 mod waits;
 
-pub mod score;
-
 pub use analyze::{AnalyzeResult, DiscardOption, Improvement, analyze};
 pub use decompose::{Decomposition, Group, GroupKind};
 pub use error::{Field, MahjongError};
