@@ -184,6 +184,10 @@ pub struct FanInfo {
     pub chinese: &'static str,
     /// English name as the open engines print it.
     pub english: &'static str,
+    /// Stable machine id, `"guobiao.all_pungs"` (the English name in snake case).
+    pub id: &'static str,
+    /// Display name, English then Chinese: `"All Pungs 碰碰和"`.
+    pub name: &'static str,
     /// Points of one occurrence.
     pub points: u16,
     /// The fans this one makes uncounted when it is counted (不重复原则). Exclusions that apply to
@@ -195,96 +199,104 @@ pub struct FanInfo {
 use Fan::*;
 
 macro_rules! fan_table {
-    ($( $fan:ident, $zh:literal, $en:literal, $pts:literal, [$($ex:ident),*]; )*) => {
+    ($( $fan:ident, $zh:literal, $en:literal, $id:literal, $pts:literal, [$($ex:ident),*]; )*) => {
         /// The table, in [`Fan`] order (index = `fan as usize`).
         pub const FANS: [FanInfo; Fan::COUNT] = [
-            $( FanInfo { fan: $fan, chinese: $zh, english: $en, points: $pts, excludes: &[$($ex),*] }, )*
+            $( FanInfo {
+                fan: $fan,
+                chinese: $zh,
+                english: $en,
+                id: $id,
+                name: concat!($en, " ", $zh),
+                points: $pts,
+                excludes: &[$($ex),*],
+            }, )*
         ];
     };
 }
 
 fan_table! {
-    BigFourWinds, "大四喜", "Big Four Winds", 88, [BigThreeWinds, LittleFourWinds, AllPungs, PrevalentWind, SeatWind, PungOfTerminalsOrHonors];
-    BigThreeDragons, "大三元", "Big Three Dragons", 88, [LittleThreeDragons, TwoDragonsPungs, DragonPung];
-    AllGreen, "绿一色", "All Green", 88, [HalfFlush, OneVoidedSuit];
-    NineGates, "九莲宝灯", "Nine Gates", 88, [FullFlush, FullyConcealedHand, ConcealedHand, NoHonors, PungOfTerminalsOrHonors];
-    FourKongs, "四杠", "Four Kongs", 88, [ThreeKongs, TwoMeldedKongs, MeldedKong, TwoConcealedKongs, ConcealedKong, AllPungs, SingleWait];
-    SevenShiftedPairs, "连七对", "Seven Shifted Pairs", 88, [SevenPairs, FullFlush, FullyConcealedHand, ConcealedHand, SingleWait, NoHonors];
-    ThirteenOrphans, "十三幺", "Thirteen Orphans", 88, [AllTerminalsAndHonors, AllTypes, FullyConcealedHand, ConcealedHand, SingleWait];
-    AllTerminals, "清幺九", "All Terminals", 64, [AllTerminalsAndHonors, AllPungs, OutsideHand, PungOfTerminalsOrHonors, NoHonors, DoublePung];
-    LittleFourWinds, "小四喜", "Little Four Winds", 64, [BigThreeWinds, PungOfTerminalsOrHonors];
-    LittleThreeDragons, "小三元", "Little Three Dragons", 64, [TwoDragonsPungs, DragonPung];
-    AllHonors, "字一色", "All Honors", 64, [AllTerminalsAndHonors, AllPungs, OutsideHand, PungOfTerminalsOrHonors, OneVoidedSuit];
-    FourConcealedPungs, "四暗刻", "Four Concealed Pungs", 64, [ThreeConcealedPungs, TwoConcealedPungs, AllPungs, FullyConcealedHand, ConcealedHand];
-    PureTerminalChows, "一色双龙会", "Pure Terminal Chows", 64, [SevenPairs, FullFlush, AllChows, PureDoubleChow, TwoTerminalChows, NoHonors];
-    QuadrupleChow, "一色四同顺", "Quadruple Chow", 48, [PureTripleChow, PureDoubleChow, TileHog];
-    FourPureShiftedPungs, "一色四节高", "Four Pure Shifted Pungs", 48, [PureShiftedPungs, AllPungs];
-    FourPureShiftedChows, "一色四步高", "Four Pure Shifted Chows", 32, [PureShiftedChows, ShortStraight, TwoTerminalChows];
-    ThreeKongs, "三杠", "Three Kongs", 32, [TwoMeldedKongs, MeldedKong, TwoConcealedKongs, ConcealedKong];
-    AllTerminalsAndHonors, "混幺九", "All Terminals and Honors", 32, [AllPungs, OutsideHand, PungOfTerminalsOrHonors];
-    SevenPairs, "七对", "Seven Pairs", 24, [FullyConcealedHand, ConcealedHand, SingleWait];
-    GreaterHonorsAndKnittedTiles, "七星不靠", "Greater Honors and Knitted Tiles", 24, [LesserHonorsAndKnittedTiles, AllTypes, FullyConcealedHand, ConcealedHand, SingleWait];
-    AllEvenPungs, "全双刻", "All Even Pungs", 24, [AllPungs, AllSimples, NoHonors];
-    FullFlush, "清一色", "Full Flush", 24, [OneVoidedSuit, NoHonors];
-    PureTripleChow, "一色三同顺", "Pure Triple Chow", 24, [PureDoubleChow];
-    PureShiftedPungs, "一色三节高", "Pure Shifted Pungs", 24, [];
-    UpperTiles, "全大", "Upper Tiles", 24, [UpperFour, NoHonors];
-    MiddleTiles, "全中", "Middle Tiles", 24, [AllSimples, NoHonors];
-    LowerTiles, "全小", "Lower Tiles", 24, [LowerFour, NoHonors];
-    PureStraight, "清龙", "Pure Straight", 16, [ShortStraight, TwoTerminalChows];
-    ThreeSuitedTerminalChows, "三色双龙会", "Three-Suited Terminal Chows", 16, [MixedDoubleChow, TwoTerminalChows, AllChows, NoHonors];
-    PureShiftedChows, "一色三步高", "Pure Shifted Chows", 16, [];
-    AllFive, "全带五", "All Five", 16, [AllSimples, NoHonors];
-    TriplePung, "三同刻", "Triple Pung", 16, [DoublePung];
-    ThreeConcealedPungs, "三暗刻", "Three Concealed Pungs", 16, [TwoConcealedPungs];
-    LesserHonorsAndKnittedTiles, "全不靠", "Lesser Honors and Knitted Tiles", 12, [AllTypes, FullyConcealedHand, ConcealedHand, SingleWait];
-    KnittedStraight, "组合龙", "Knitted Straight", 12, [];
-    UpperFour, "大于五", "Upper Four", 12, [NoHonors];
-    LowerFour, "小于五", "Lower Four", 12, [NoHonors];
-    BigThreeWinds, "三风刻", "Big Three Winds", 12, [];
-    MixedStraight, "花龙", "Mixed Straight", 8, [];
-    ReversibleTiles, "推不倒", "Reversible Tiles", 8, [OneVoidedSuit];
-    MixedTripleChow, "三色三同顺", "Mixed Triple Chow", 8, [MixedDoubleChow];
-    MixedShiftedPungs, "三色三节高", "Mixed Shifted Pungs", 8, [];
-    ChickenHand, "无番和", "Chicken Hand", 8, [];
-    LastTileDraw, "妙手回春", "Last Tile Draw", 8, [SelfDrawn];
-    LastTileClaim, "海底捞月", "Last Tile Claim", 8, [];
-    OutWithReplacementTile, "杠上开花", "Out with Replacement Tile", 8, [SelfDrawn];
-    RobbingTheKong, "抢杠和", "Robbing the Kong", 8, [LastTile];
-    AllPungs, "碰碰和", "All Pungs", 6, [];
-    HalfFlush, "混一色", "Half Flush", 6, [OneVoidedSuit];
-    MixedShiftedChows, "三色三步高", "Mixed Shifted Chows", 6, [];
-    AllTypes, "五门齐", "All Types", 6, [];
-    MeldedHand, "全求人", "Melded Hand", 6, [SingleWait];
-    TwoConcealedKongs, "双暗杠", "Two Concealed Kongs", 6, [ConcealedKong, TwoConcealedPungs];
-    TwoDragonsPungs, "双箭刻", "Two Dragons Pungs", 6, [DragonPung];
-    OutsideHand, "全带幺", "Outside Hand", 4, [];
-    FullyConcealedHand, "不求人", "Fully Concealed Hand", 4, [ConcealedHand, SelfDrawn];
-    TwoMeldedKongs, "双明杠", "Two Melded Kongs", 4, [MeldedKong];
-    LastTile, "和绝张", "Last Tile", 4, [];
-    DragonPung, "箭刻", "Dragon Pung", 2, [];
-    PrevalentWind, "圈风刻", "Prevalent Wind", 2, [];
-    SeatWind, "门风刻", "Seat Wind", 2, [];
-    ConcealedHand, "门前清", "Concealed Hand", 2, [];
-    AllChows, "平和", "All Chows", 2, [NoHonors];
-    TileHog, "四归一", "Tile Hog", 2, [];
-    DoublePung, "双同刻", "Double Pung", 2, [];
-    TwoConcealedPungs, "双暗刻", "Two Concealed Pungs", 2, [];
-    ConcealedKong, "暗杠", "Concealed Kong", 2, [];
-    AllSimples, "断幺", "All Simples", 2, [NoHonors];
-    PureDoubleChow, "一般高", "Pure Double Chow", 1, [];
-    MixedDoubleChow, "喜相逢", "Mixed Double Chow", 1, [];
-    ShortStraight, "连六", "Short Straight", 1, [];
-    TwoTerminalChows, "老少副", "Two Terminal Chows", 1, [];
-    PungOfTerminalsOrHonors, "幺九刻", "Pung of Terminals or Honors", 1, [];
-    MeldedKong, "明杠", "Melded Kong", 1, [];
-    OneVoidedSuit, "缺一门", "One Voided Suit", 1, [];
-    NoHonors, "无字", "No Honors", 1, [];
-    EdgeWait, "边张", "Edge Wait", 1, [];
-    ClosedWait, "嵌张", "Closed Wait", 1, [];
-    SingleWait, "单钓将", "Single Wait", 1, [];
-    SelfDrawn, "自摸", "Self-Drawn", 1, [];
-    FlowerTiles, "花牌", "Flower Tiles", 1, [];
+    BigFourWinds, "大四喜", "Big Four Winds", "guobiao.big_four_winds", 88, [BigThreeWinds, LittleFourWinds, AllPungs, PrevalentWind, SeatWind, PungOfTerminalsOrHonors];
+    BigThreeDragons, "大三元", "Big Three Dragons", "guobiao.big_three_dragons", 88, [LittleThreeDragons, TwoDragonsPungs, DragonPung];
+    AllGreen, "绿一色", "All Green", "guobiao.all_green", 88, [HalfFlush, OneVoidedSuit];
+    NineGates, "九莲宝灯", "Nine Gates", "guobiao.nine_gates", 88, [FullFlush, FullyConcealedHand, ConcealedHand, NoHonors, PungOfTerminalsOrHonors];
+    FourKongs, "四杠", "Four Kongs", "guobiao.four_kongs", 88, [ThreeKongs, TwoMeldedKongs, MeldedKong, TwoConcealedKongs, ConcealedKong, AllPungs, SingleWait];
+    SevenShiftedPairs, "连七对", "Seven Shifted Pairs", "guobiao.seven_shifted_pairs", 88, [SevenPairs, FullFlush, FullyConcealedHand, ConcealedHand, SingleWait, NoHonors];
+    ThirteenOrphans, "十三幺", "Thirteen Orphans", "guobiao.thirteen_orphans", 88, [AllTerminalsAndHonors, AllTypes, FullyConcealedHand, ConcealedHand, SingleWait];
+    AllTerminals, "清幺九", "All Terminals", "guobiao.all_terminals", 64, [AllTerminalsAndHonors, AllPungs, OutsideHand, PungOfTerminalsOrHonors, NoHonors, DoublePung];
+    LittleFourWinds, "小四喜", "Little Four Winds", "guobiao.little_four_winds", 64, [BigThreeWinds, PungOfTerminalsOrHonors];
+    LittleThreeDragons, "小三元", "Little Three Dragons", "guobiao.little_three_dragons", 64, [TwoDragonsPungs, DragonPung];
+    AllHonors, "字一色", "All Honors", "guobiao.all_honors", 64, [AllTerminalsAndHonors, AllPungs, OutsideHand, PungOfTerminalsOrHonors, OneVoidedSuit];
+    FourConcealedPungs, "四暗刻", "Four Concealed Pungs", "guobiao.four_concealed_pungs", 64, [ThreeConcealedPungs, TwoConcealedPungs, AllPungs, FullyConcealedHand, ConcealedHand];
+    PureTerminalChows, "一色双龙会", "Pure Terminal Chows", "guobiao.pure_terminal_chows", 64, [SevenPairs, FullFlush, AllChows, PureDoubleChow, TwoTerminalChows, NoHonors];
+    QuadrupleChow, "一色四同顺", "Quadruple Chow", "guobiao.quadruple_chow", 48, [PureTripleChow, PureDoubleChow, TileHog];
+    FourPureShiftedPungs, "一色四节高", "Four Pure Shifted Pungs", "guobiao.four_pure_shifted_pungs", 48, [PureShiftedPungs, AllPungs];
+    FourPureShiftedChows, "一色四步高", "Four Pure Shifted Chows", "guobiao.four_pure_shifted_chows", 32, [PureShiftedChows, ShortStraight, TwoTerminalChows];
+    ThreeKongs, "三杠", "Three Kongs", "guobiao.three_kongs", 32, [TwoMeldedKongs, MeldedKong, TwoConcealedKongs, ConcealedKong];
+    AllTerminalsAndHonors, "混幺九", "All Terminals and Honors", "guobiao.all_terminals_and_honors", 32, [AllPungs, OutsideHand, PungOfTerminalsOrHonors];
+    SevenPairs, "七对", "Seven Pairs", "guobiao.seven_pairs", 24, [FullyConcealedHand, ConcealedHand, SingleWait];
+    GreaterHonorsAndKnittedTiles, "七星不靠", "Greater Honors and Knitted Tiles", "guobiao.greater_honors_and_knitted_tiles", 24, [LesserHonorsAndKnittedTiles, AllTypes, FullyConcealedHand, ConcealedHand, SingleWait];
+    AllEvenPungs, "全双刻", "All Even Pungs", "guobiao.all_even_pungs", 24, [AllPungs, AllSimples, NoHonors];
+    FullFlush, "清一色", "Full Flush", "guobiao.full_flush", 24, [OneVoidedSuit, NoHonors];
+    PureTripleChow, "一色三同顺", "Pure Triple Chow", "guobiao.pure_triple_chow", 24, [PureDoubleChow];
+    PureShiftedPungs, "一色三节高", "Pure Shifted Pungs", "guobiao.pure_shifted_pungs", 24, [];
+    UpperTiles, "全大", "Upper Tiles", "guobiao.upper_tiles", 24, [UpperFour, NoHonors];
+    MiddleTiles, "全中", "Middle Tiles", "guobiao.middle_tiles", 24, [AllSimples, NoHonors];
+    LowerTiles, "全小", "Lower Tiles", "guobiao.lower_tiles", 24, [LowerFour, NoHonors];
+    PureStraight, "清龙", "Pure Straight", "guobiao.pure_straight", 16, [ShortStraight, TwoTerminalChows];
+    ThreeSuitedTerminalChows, "三色双龙会", "Three-Suited Terminal Chows", "guobiao.three_suited_terminal_chows", 16, [MixedDoubleChow, TwoTerminalChows, AllChows, NoHonors];
+    PureShiftedChows, "一色三步高", "Pure Shifted Chows", "guobiao.pure_shifted_chows", 16, [];
+    AllFive, "全带五", "All Five", "guobiao.all_five", 16, [AllSimples, NoHonors];
+    TriplePung, "三同刻", "Triple Pung", "guobiao.triple_pung", 16, [DoublePung];
+    ThreeConcealedPungs, "三暗刻", "Three Concealed Pungs", "guobiao.three_concealed_pungs", 16, [TwoConcealedPungs];
+    LesserHonorsAndKnittedTiles, "全不靠", "Lesser Honors and Knitted Tiles", "guobiao.lesser_honors_and_knitted_tiles", 12, [AllTypes, FullyConcealedHand, ConcealedHand, SingleWait];
+    KnittedStraight, "组合龙", "Knitted Straight", "guobiao.knitted_straight", 12, [];
+    UpperFour, "大于五", "Upper Four", "guobiao.upper_four", 12, [NoHonors];
+    LowerFour, "小于五", "Lower Four", "guobiao.lower_four", 12, [NoHonors];
+    BigThreeWinds, "三风刻", "Big Three Winds", "guobiao.big_three_winds", 12, [];
+    MixedStraight, "花龙", "Mixed Straight", "guobiao.mixed_straight", 8, [];
+    ReversibleTiles, "推不倒", "Reversible Tiles", "guobiao.reversible_tiles", 8, [OneVoidedSuit];
+    MixedTripleChow, "三色三同顺", "Mixed Triple Chow", "guobiao.mixed_triple_chow", 8, [MixedDoubleChow];
+    MixedShiftedPungs, "三色三节高", "Mixed Shifted Pungs", "guobiao.mixed_shifted_pungs", 8, [];
+    ChickenHand, "无番和", "Chicken Hand", "guobiao.chicken_hand", 8, [];
+    LastTileDraw, "妙手回春", "Last Tile Draw", "guobiao.last_tile_draw", 8, [SelfDrawn];
+    LastTileClaim, "海底捞月", "Last Tile Claim", "guobiao.last_tile_claim", 8, [];
+    OutWithReplacementTile, "杠上开花", "Out with Replacement Tile", "guobiao.out_with_replacement_tile", 8, [SelfDrawn];
+    RobbingTheKong, "抢杠和", "Robbing the Kong", "guobiao.robbing_the_kong", 8, [LastTile];
+    AllPungs, "碰碰和", "All Pungs", "guobiao.all_pungs", 6, [];
+    HalfFlush, "混一色", "Half Flush", "guobiao.half_flush", 6, [OneVoidedSuit];
+    MixedShiftedChows, "三色三步高", "Mixed Shifted Chows", "guobiao.mixed_shifted_chows", 6, [];
+    AllTypes, "五门齐", "All Types", "guobiao.all_types", 6, [];
+    MeldedHand, "全求人", "Melded Hand", "guobiao.melded_hand", 6, [SingleWait];
+    TwoConcealedKongs, "双暗杠", "Two Concealed Kongs", "guobiao.two_concealed_kongs", 6, [ConcealedKong, TwoConcealedPungs];
+    TwoDragonsPungs, "双箭刻", "Two Dragons Pungs", "guobiao.two_dragons_pungs", 6, [DragonPung];
+    OutsideHand, "全带幺", "Outside Hand", "guobiao.outside_hand", 4, [];
+    FullyConcealedHand, "不求人", "Fully Concealed Hand", "guobiao.fully_concealed_hand", 4, [ConcealedHand, SelfDrawn];
+    TwoMeldedKongs, "双明杠", "Two Melded Kongs", "guobiao.two_melded_kongs", 4, [MeldedKong];
+    LastTile, "和绝张", "Last Tile", "guobiao.last_tile", 4, [];
+    DragonPung, "箭刻", "Dragon Pung", "guobiao.dragon_pung", 2, [];
+    PrevalentWind, "圈风刻", "Prevalent Wind", "guobiao.prevalent_wind", 2, [];
+    SeatWind, "门风刻", "Seat Wind", "guobiao.seat_wind", 2, [];
+    ConcealedHand, "门前清", "Concealed Hand", "guobiao.concealed_hand", 2, [];
+    AllChows, "平和", "All Chows", "guobiao.all_chows", 2, [NoHonors];
+    TileHog, "四归一", "Tile Hog", "guobiao.tile_hog", 2, [];
+    DoublePung, "双同刻", "Double Pung", "guobiao.double_pung", 2, [];
+    TwoConcealedPungs, "双暗刻", "Two Concealed Pungs", "guobiao.two_concealed_pungs", 2, [];
+    ConcealedKong, "暗杠", "Concealed Kong", "guobiao.concealed_kong", 2, [];
+    AllSimples, "断幺", "All Simples", "guobiao.all_simples", 2, [NoHonors];
+    PureDoubleChow, "一般高", "Pure Double Chow", "guobiao.pure_double_chow", 1, [];
+    MixedDoubleChow, "喜相逢", "Mixed Double Chow", "guobiao.mixed_double_chow", 1, [];
+    ShortStraight, "连六", "Short Straight", "guobiao.short_straight", 1, [];
+    TwoTerminalChows, "老少副", "Two Terminal Chows", "guobiao.two_terminal_chows", 1, [];
+    PungOfTerminalsOrHonors, "幺九刻", "Pung of Terminals or Honors", "guobiao.pung_of_terminals_or_honors", 1, [];
+    MeldedKong, "明杠", "Melded Kong", "guobiao.melded_kong", 1, [];
+    OneVoidedSuit, "缺一门", "One Voided Suit", "guobiao.one_voided_suit", 1, [];
+    NoHonors, "无字", "No Honors", "guobiao.no_honors", 1, [];
+    EdgeWait, "边张", "Edge Wait", "guobiao.edge_wait", 1, [];
+    ClosedWait, "嵌张", "Closed Wait", "guobiao.closed_wait", 1, [];
+    SingleWait, "单钓将", "Single Wait", "guobiao.single_wait", 1, [];
+    SelfDrawn, "自摸", "Self-Drawn", "guobiao.self_drawn", 1, [];
+    FlowerTiles, "花牌", "Flower Tiles", "guobiao.flower_tiles", 1, [];
 }
 
 impl Fan {
@@ -314,6 +326,16 @@ impl Fan {
     /// English name.
     pub fn english(self) -> &'static str {
         self.info().english
+    }
+
+    /// Stable machine id, `"guobiao.all_pungs"`.
+    pub fn id(self) -> &'static str {
+        self.info().id
+    }
+
+    /// Display name, `"All Pungs 碰碰和"`.
+    pub fn name(self) -> &'static str {
+        self.info().name
     }
 
     /// The fans this one makes uncounted (不重复原则).
@@ -417,6 +439,22 @@ mod tests {
         assert_eq!(points, sorted);
         points.dedup();
         assert_eq!(points, [88, 64, 48, 32, 24, 16, 12, 8, 6, 4, 2, 1]);
+    }
+
+    #[test]
+    fn ids_are_unique_and_snake_case() {
+        let mut ids: Vec<&str> = FANS.iter().map(|i| i.id).collect();
+        assert!(ids.iter().all(|id| {
+            id.starts_with("guobiao.")
+                && id[8..]
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        }));
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), 81);
+        assert_eq!(Fan::AllPungs.id(), "guobiao.all_pungs");
+        assert_eq!(Fan::AllPungs.name(), "All Pungs 碰碰和");
     }
 
     #[test]

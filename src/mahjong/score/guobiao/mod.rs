@@ -36,11 +36,13 @@ mod context;
 mod fans;
 mod reading;
 mod sets;
+mod shared;
 
 use arrayvec::ArrayVec;
 
 pub use fans::{FANS, Fan, FanCounts, FanInfo};
 pub use sets::{GuobiaoSet, SetKind};
+pub use shared::score_input;
 
 use crate::mahjong::{Meld, MeldKind};
 use crate::tiles::{Tile, TileSuit};
@@ -48,25 +50,30 @@ use context::WinContext;
 use reading::{HandFacts, Reading, score_reading};
 use sets::{KNITTED, for_each_decomposition, is_seven_pairs, knitted_tiles};
 
-/// A wind, as a seat wind (门风) or a round wind (圈风).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Wind {
-    /// East, 1z.
-    #[default]
-    East,
-    /// South, 2z.
-    South,
-    /// West, 3z.
-    West,
-    /// North, 4z.
-    North,
+/// A wind, as a seat wind (门风) or a round wind (圈风): the scorers' shared type.
+pub use super::Wind;
+
+/// The numbers the competition rules fix and a table may change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GuobiaoRules {
+    /// The fans a win needs, flowers not counted (起和番). The rules: 8.
+    pub minimum_fan: u32,
+    /// What every paying player pays on top of the fans (底分). The rules: 8.
+    pub base_points: u32,
 }
 
-impl Wind {
-    /// The wind's tile.
-    pub fn tile(self) -> Tile {
-        Tile::from_index(27 + self as usize).expect("a wind tile")
+impl Default for GuobiaoRules {
+    fn default() -> Self {
+        GuobiaoRules::STANDARD
     }
+}
+
+impl GuobiaoRules {
+    /// The competition rules: an 8-fan minimum, 8 base points.
+    pub const STANDARD: GuobiaoRules = GuobiaoRules {
+        minimum_fan: 8,
+        base_points: 8,
+    };
 }
 
 /// A winning hand and the circumstances of the win.
@@ -180,7 +187,7 @@ pub enum HandForm {
 pub enum NotWin {
     /// The tiles form no winning shape.
     NotComplete,
-    /// The best reading scores under 8 fans without flowers.
+    /// The best reading scores under the minimum (8) without flowers.
     BelowMinimum,
 }
 
@@ -237,7 +244,7 @@ impl Payments {
 /// The score of a hand: its best reading.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GuobiaoScore {
-    /// True when the hand is complete and scores at least 8 fans without flowers.
+    /// True when the hand is complete and scores at least the minimum (8) without flowers.
     pub is_win: bool,
     /// Why not, when `is_win` is false.
     pub not_win: Option<NotWin>,
@@ -360,6 +367,11 @@ fn validate(win: &GuobiaoWin) -> Result<([u8; 34], [u8; 34]), GuobiaoError> {
 /// assert!(result.fans.iter().any(|f| f.fan == Fan::PureStraight));
 /// ```
 pub fn score(win: &GuobiaoWin) -> Result<GuobiaoScore, GuobiaoError> {
+    score_with(&GuobiaoRules::STANDARD, win)
+}
+
+/// [`score`] with another minimum or base ([`GuobiaoRules`]).
+pub fn score_with(rules: &GuobiaoRules, win: &GuobiaoWin) -> Result<GuobiaoScore, GuobiaoError> {
     let (concealed, all) = validate(win)?;
     let w = win.winning_tile.index();
     let own_meld_copies = win
@@ -462,14 +474,15 @@ pub fn score(win: &GuobiaoWin) -> Result<GuobiaoScore, GuobiaoError> {
     let fan_total = fans.points();
     fans.set(Fan::FlowerTiles, win.flowers);
     let total = fans.points();
-    let is_win = fan_total >= 8;
+    let is_win = fan_total >= rules.minimum_fan;
+    let base = rules.base_points;
     let payments = is_win.then(|| {
         if win.self_drawn {
-            Payments::SelfDrawn { each: 8 + total }
+            Payments::SelfDrawn { each: base + total }
         } else {
             Payments::Discard {
-                discarder: 8 + total,
-                each_other: 8,
+                discarder: base + total,
+                each_other: base,
             }
         }
     });
