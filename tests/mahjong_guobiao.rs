@@ -2573,3 +2573,57 @@ proptest::proptest! {
         );
     }
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(cases()))]
+
+    /// Arbitrary input (any tile counts, melds, winning tile and flags) gets an answer or a
+    /// typed error, never a panic; an answer's totals and payments agree with its fans.
+    #[test]
+    fn arbitrary_input_answers_or_rejects(seed in proptest::prelude::any::<u64>()) {
+        use cardrules::mahjong::{Meld, MeldKind};
+        use cardrules::tiles::Tile;
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let tile = |rng: &mut rand_chacha::ChaCha8Rng| Tile::from_index(rng.random_range(0..34)).unwrap();
+        let n_melds = rng.random_range(0..=5);
+        let melds: Vec<Meld> = (0..n_melds)
+            .filter_map(|_| {
+                let t = tile(&mut rng);
+                let kind = [MeldKind::Chi, MeldKind::Pon, MeldKind::Kan][rng.random_range(0..3)];
+                let tiles: Vec<Tile> = match kind {
+                    MeldKind::Chi => (0..3).filter_map(|k| Tile::from_index(t.index() + k)).collect(),
+                    MeldKind::Pon => vec![t; 3],
+                    MeldKind::Kan => vec![t; 4],
+                };
+                Meld::from_tiles(kind, &tiles, kind == MeldKind::Kan && rng.random_bool(0.5)).ok()
+            })
+            .collect();
+        let len = if rng.random_bool(0.8) { 14usize.saturating_sub(3 * melds.len()) } else { rng.random_range(0..16) };
+        let concealed: Vec<Tile> = (0..len).map(|_| tile(&mut rng)).collect();
+        let winning = if rng.random_bool(0.9) && !concealed.is_empty() {
+            concealed[rng.random_range(0..concealed.len())]
+        } else {
+            tile(&mut rng)
+        };
+        let w = GuobiaoWin {
+            concealed,
+            melds,
+            winning_tile: winning,
+            self_drawn: rng.random_bool(0.5),
+            seat_wind: Wind::ALL[rng.random_range(0..4)],
+            round_wind: Wind::ALL[rng.random_range(0..4)],
+            last_tile_of_kind: rng.random_bool(0.2),
+            last_tile_of_wall: rng.random_bool(0.2),
+            kong_win: rng.random_bool(0.2),
+            robbing_kong: rng.random_bool(0.2),
+            flowers: rng.random_range(0..10),
+        };
+        if let Ok(s) = score(&w) {
+            let sum: u32 = s.fans.iter().map(|f| f.points).sum();
+            proptest::prop_assert_eq!(sum, s.total);
+            proptest::prop_assert_eq!(s.is_win, s.payments.is_some());
+            proptest::prop_assert_eq!(s.is_win, s.fan_total >= 8);
+        }
+    }
+}
