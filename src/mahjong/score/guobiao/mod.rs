@@ -388,18 +388,8 @@ pub fn score_with(rules: &GuobiaoRules, win: &GuobiaoWin) -> Result<GuobiaoScore
         robbing_kong: win.robbing_kong,
     };
     let melds = win.melds.len();
-    let open_melds = win.melds.iter().filter(|m| !m.concealed).count();
     let closed = melds == 0;
-    let facts = HandFacts::new(
-        all,
-        concealed,
-        win.winning_tile,
-        context,
-        win.seat_wind,
-        win.round_wind,
-        open_melds,
-        melds,
-    );
+    let facts = HandFacts::new(win, concealed, all, context);
     let meld_sets: ArrayVec<GuobiaoSet, 7> = win.melds.iter().map(GuobiaoSet::from_meld).collect();
 
     let mut best: Option<(Reading, FanCounts, u32)> = None;

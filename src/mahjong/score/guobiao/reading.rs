@@ -7,7 +7,7 @@ use super::combine::{chow_fans, pung_fans};
 use super::context::{WinContext, is_unique_wait};
 use super::fans::{Fan, FanCounts};
 use super::sets::{GuobiaoSet, SetKind, knitted_tiles};
-use super::{HandForm, Wind};
+use super::{GuobiaoWin, HandForm, Wind};
 use crate::tiles::{Tile, TileSuit};
 
 /// What every reading of one hand shares.
@@ -39,18 +39,15 @@ pub struct HandFacts {
 }
 
 impl HandFacts {
-    /// Gathers what every reading shares.
-    #[allow(clippy::too_many_arguments)]
+    /// Gathers what every reading of a checked win shares (`concealed` and `all` are its tile
+    /// counts, `context` its checked circumstances).
     pub fn new(
-        all: [u8; 34],
+        win: &GuobiaoWin,
         concealed: [u8; 34],
-        winning_tile: Tile,
+        all: [u8; 34],
         context: WinContext,
-        seat_wind: Wind,
-        round_wind: Wind,
-        open_melds: usize,
-        melds: usize,
     ) -> HandFacts {
+        let winning_tile = win.winning_tile;
         let mut standing = concealed;
         standing[winning_tile.index()] -= 1;
         let mut facts = HandFacts {
@@ -58,10 +55,10 @@ impl HandFacts {
             concealed,
             winning_tile,
             context,
-            seat_wind,
-            round_wind,
-            open_melds,
-            melds,
+            seat_wind: win.seat_wind,
+            round_wind: win.round_wind,
+            open_melds: win.melds.iter().filter(|m| !m.concealed).count(),
+            melds: win.melds.len(),
             standing,
             unique_wait: std::cell::OnceCell::new(),
             base: FanCounts::default(),
