@@ -96,7 +96,8 @@ fn to_score(rules: &GuobiaoRules, input: &WinInput, s: &GuobiaoScore) -> Score {
     let c = &input.context;
     let (payment_list, gain) = if s.is_win {
         let winner = c.seat_wind;
-        let payers: Vec<_> = if c.self_drawn {
+        // Payers in seat order East to North (an unnamed discarder first, then the two others).
+        let mut payers: Vec<_> = if c.self_drawn {
             others(winner).map(|w| (Some(w), base + total)).collect()
         } else if let Some(d) = c.discarder {
             std::iter::once((Some(d), base + total))
@@ -105,7 +106,8 @@ fn to_score(rules: &GuobiaoRules, input: &WinInput, s: &GuobiaoScore) -> Score {
         } else {
             vec![(None, base + total), (None, base), (None, base)]
         };
-        payments(winner, &payers, 0)
+        payers.sort_by_key(|p| p.0.map_or(0, |w| w as u8 + 1));
+        payments(winner, payers.into_iter(), 0)
     } else {
         (Vec::new(), 0)
     };
