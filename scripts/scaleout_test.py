@@ -185,8 +185,9 @@ def main():
         check(not wrong, f"every answer right ({len(wrong)} wrong)")
         after = [handled(f"{host}:{metrics_port}") for host in REPLICAS[:2]]
         survivors = [a - m for a, m in zip(after, mid[:2])]
-        print(f"     calls per surviving replica from the SIGTERM on: "
-              f"{dict(zip(REPLICAS[:2], survivors))}")
+        print(f"     the later {CALLS_AFTER} calls per replica: "
+              f"{dict(zip(REPLICAS, survivors + [CALLS_AFTER - sum(survivors)]))} "
+              f"(the last one's before or while it drained)")
         check(sum(survivors) >= CALLS_AFTER - sent_at and all(s > 0 for s in survivors),
               "the two other replicas served the calls after the SIGTERM")
         with open(os.path.join(logs, f"{REPLICAS[2]}.log"), encoding="utf-8") as log:
