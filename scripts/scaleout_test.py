@@ -105,7 +105,11 @@ def main():
         servers.append(subprocess.Popen(
             [binary, "serve", "--listen", f"{host}:{port}",
              "--metrics-listen", f"{host}:{metrics_port}", "--log-format", "json",
-             "--shutdown-grace-ms", "5000"],
+             "--shutdown-grace-ms", "5000",
+             # Connections are also recycled (GOAWAY) every second, as a Kubernetes deployment
+             # does every few minutes so that clients find new replicas: no call may fail then
+             # either.
+             "--max-connection-age-secs", "1"],
             stdout=log, stderr=subprocess.STDOUT))
     passes, failures = [], []
 
@@ -118,7 +122,7 @@ def main():
             deadline = time.monotonic() + 60
             while subprocess.run([binary, "healthcheck", "--addr", f"http://{host}:{port}",
                                   "--timeout-ms", "500"], capture_output=True).returncode != 0:
-                if time.monotonic() > deadline:
+                if time.monotonic() > deadline or any(s.poll() is not None for s in servers):
                     sys.exit(f"replica {host} never became healthy; logs in {logs}")
                 time.sleep(0.2)
 
