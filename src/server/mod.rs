@@ -14,6 +14,7 @@ mod enums;
 pub mod healthcheck;
 mod logging;
 mod mahjong;
+mod mahjong_score;
 mod metrics;
 mod protection;
 mod service;

@@ -119,6 +119,13 @@ impl pb::card_rules_service_server::CardRulesService for CardRules {
     ) -> Result<Response<pb::MahjongAnalyzeResponse>, Status> {
         answer(request, super::mahjong::analyze)
     }
+
+    async fn mahjong_score(
+        &self,
+        request: Request<pb::MahjongScoreRequest>,
+    ) -> Result<Response<pb::MahjongScoreResponse>, Status> {
+        answer(request, super::mahjong_score::score)
+    }
 }
 
 #[cfg(test)]
