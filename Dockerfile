@@ -32,10 +32,11 @@ RUN mkdir -p /runtime/etc \
     && printf 'root:x:0:\nnonroot:x:65532:\n' >/runtime/etc/group
 
 # FROM scratch rather than a distroless base image: the final stage then needs no registry at all,
-# so the image CI builds and runs on a machine with no registry access (scripts/container-test.sh)
-# is byte for byte the image users get, and its libraries always match the builder's glibc (a
-# separate runtime base could drift from the builder's distribution). It holds only what the
-# server needs: it makes no outbound TLS calls (no CA bundle) and logs in UTC (no tzdata).
+# so CI, which reaches no registry (scripts/container-test.sh), builds and runs it exactly as
+# users get it, with no stand-in base (only the builder base is replaced there); and its libraries
+# always match the glibc the binary was built against (a separate runtime base could drift from
+# the builder's distribution). It holds only what the server needs: it makes no outbound TLS
+# calls (no CA bundle) and logs in UTC (no tzdata).
 FROM scratch
 COPY --from=builder /runtime/ /
 COPY --from=builder /app/target/release/cardrules /usr/local/bin/cardrules
