@@ -202,9 +202,14 @@ async fn requests_over_the_size_limit_are_refused() {
     server.shutdown().await.unwrap();
 }
 
-/// The types of the HTTP/2 frames read from `stream` until the server closes it.
+/// The types of the HTTP/2 frames read from `stream` until the server closes it. Like a real
+/// client it acknowledges the server's SETTINGS and answers its PINGs (a graceful close waits for
+/// a PING's answer before its last GOAWAY).
 async fn frame_types_until_closed(stream: &mut tokio::net::TcpStream) -> Vec<u8> {
-    use tokio::io::AsyncReadExt;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    const SETTINGS: u8 = 0x4;
+    const PING: u8 = 0x6;
+    const ACK: u8 = 0x1;
     let mut types = Vec::new();
     loop {
         let mut header = [0u8; 9];
@@ -216,7 +221,19 @@ async fn frame_types_until_closed(stream: &mut tokio::net::TcpStream) -> Vec<u8>
         if stream.read_exact(&mut payload).await.is_err() {
             return types;
         }
-        types.push(header[3]);
+        let (kind, flags) = (header[3], header[4]);
+        types.push(kind);
+        let reply = match kind {
+            SETTINGS if flags & ACK == 0 => Some([0, 0, 0, SETTINGS, ACK, 0, 0, 0, 0].to_vec()),
+            PING if flags & ACK == 0 => {
+                Some([&[0, 0, 8, PING, ACK, 0, 0, 0, 0][..], &payload].concat())
+            }
+            _ => None,
+        };
+        if let Some(reply) = reply {
+            // The server may close first; the read above then ends the loop.
+            let _ = stream.write_all(&reply).await;
+        }
     }
 }
 
@@ -229,8 +246,9 @@ async fn a_connection_past_the_max_age_gets_a_goaway_and_is_closed() {
         ..common::test_config()
     })
     .await;
-    // A bare HTTP/2 client: the connection preface and an empty SETTINGS frame, then only reads.
-    // Without a maximum age the server would keep this connection open (the guard would fail it).
+    // A bare HTTP/2 client: the connection preface and an empty SETTINGS frame, then it only
+    // acknowledges. It answers the keepalive PINGs, so nothing but the maximum age closes the
+    // connection: without one the guard below would fail the test.
     let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
     stream
         .write_all(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\0\0\0\x04\0\0\0\0\0")
