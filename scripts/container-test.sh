@@ -47,8 +47,9 @@ for tool in podman buildah debootstrap runc; do command -v "$tool" >/dev/null ||
 if [ "${#missing[@]}" -ne 0 ]; then
   say "installing ${missing[*]} (Debian packages)"
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-    podman buildah debootstrap runc uidmap containernetworking-plugins >/dev/null
+  # With their recommended packages: the set this script was tried with.
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+    podman buildah debootstrap runc uidmap fuse-overlayfs containernetworking-plugins >/dev/null
 fi
 command -v grpcurl >/dev/null || { echo "container-test: grpcurl not on PATH (.ci/run installs it)" >&2; exit 2; }
 
