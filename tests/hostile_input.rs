@@ -13,6 +13,10 @@ use cardrules::server::pb::{
     FitWildcardsRequest, ListPlaysRequest, MahjongAnalyzeRequest, MahjongRules,
     MahjongWaitsRequest, Meld, ValidatePlayRequest,
 };
+use cardrules::server::pb::{
+    HongzhongScoringRules, MahjongScoreRequest, MahjongWinContext, RiichiScoringRules,
+    RiichiWinContext, SichuanScoringRules,
+};
 use common::TestServer;
 use proptest::prelude::*;
 use prost::Message;
@@ -159,6 +163,116 @@ fn melds() -> impl Strategy<Value = Vec<Meld>> {
     prop::collection::vec(meld, 0..5)
 }
 
+/// A MahjongScore request: tile strings, any enum numbers, flags and counts.
+fn score_request() -> BoxedStrategy<MahjongScoreRequest> {
+    let context = (
+        (enum_value(3), enum_value(5), enum_value(5), enum_value(5)),
+        any::<[bool; 9]>(),
+        (
+            prop_oneof![0u32..10, any::<u32>()],
+            prop_oneof![0u32..12, any::<u32>()],
+        ),
+        (
+            tiles(3),
+            tiles(3),
+            prop_oneof![0u32..5, any::<u32>()],
+            0u32..200,
+        ),
+    )
+        .prop_map(
+            |(
+                (method, seat, round, discarder),
+                f,
+                (flowers, birds),
+                (dora, ura, honba, sticks),
+            )| {
+                MahjongWinContext {
+                    method,
+                    seat_wind: seat,
+                    round_wind: round,
+                    discarder,
+                    last_tile: f[0],
+                    after_kong: f[1],
+                    robbing_kong: f[2],
+                    last_of_kind: f[3],
+                    flowers,
+                    birds,
+                    riichi: Some(RiichiWinContext {
+                        riichi: f[4],
+                        double_riichi: f[5],
+                        ippatsu: f[6],
+                        first_turn: f[7],
+                        dora_indicators: dora,
+                        ura_dora_indicators: ura,
+                        honba,
+                        riichi_sticks: sticks,
+                    }),
+                }
+            },
+        )
+        .boxed();
+    let options = (
+        (enum_value(4), enum_value(4), enum_value(4)),
+        prop::collection::vec(prop::option::of(any::<bool>()), 8),
+        prop::collection::vec(prop::option::of(prop_oneof![0u32..8, any::<u32>()]), 10),
+    )
+        .prop_map(|((preset, kazoe, renhou), b, n)| {
+            (
+                RiichiScoringRules {
+                    preset,
+                    open_tanyao: b[0],
+                    red_fives: b[1],
+                    kiriage: b[2],
+                    kazoe,
+                    double_yakuman: b[3],
+                    multiple_yakuman: b[4],
+                    renhou,
+                    double_wind_pair_fu: n[0],
+                    honba_points: n[1],
+                },
+                SichuanScoringRules {
+                    max_fan: n[2],
+                    base_points: n[3],
+                    self_drawn_adds_fan: b[5],
+                },
+                HongzhongScoringRules {
+                    base_points: n[4],
+                    self_drawn_bonus: n[5],
+                    four_red_dragons_win: b[6],
+                    seven_pairs_bonus: n[6],
+                    no_wildcard_bonus: n[7],
+                    points_per_bird: n[8],
+                    discarder_pays_alone: b[7],
+                },
+            )
+        })
+        .boxed();
+    (
+        mahjong_rules(),
+        tiles(6),
+        melds(),
+        prop_oneof![3 => "[0-9][mpsz]", 1 => tiles(2)],
+        prop::option::of(context),
+        options,
+    )
+        .prop_map(
+            |(rules, hand, melds, winning_tile, context, (riichi, sichuan, hongzhong))| {
+                MahjongScoreRequest {
+                    rules,
+                    hand,
+                    melds,
+                    winning_tile,
+                    context,
+                    riichi: Some(riichi),
+                    guobiao: None,
+                    sichuan: Some(sichuan),
+                    hongzhong: Some(hongzhong),
+                }
+            },
+        )
+        .boxed()
+}
+
 /// One request of any RPC.
 #[derive(Debug, Clone)]
 enum Call {
@@ -169,6 +283,7 @@ enum Call {
     Fit(FitWildcardsRequest),
     Waits(MahjongWaitsRequest),
     Analyze(MahjongAnalyzeRequest),
+    Score(Box<MahjongScoreRequest>),
 }
 
 fn call() -> impl Strategy<Value = Call> {
@@ -280,6 +395,7 @@ fn call() -> impl Strategy<Value = Call> {
                 rules,
             })
         }),
+        score_request().prop_map(|r| Call::Score(Box::new(r))),
     ]
 }
 
@@ -295,6 +411,7 @@ async fn send(
         Call::Fit(r) => client.fit_wildcards(r).await.map(drop),
         Call::Waits(r) => client.mahjong_waits(r).await.map(drop),
         Call::Analyze(r) => client.mahjong_analyze(r).await.map(drop),
+        Call::Score(r) => client.mahjong_score(*r).await.map(drop),
     }
 }
 
@@ -334,6 +451,9 @@ fn random_bytes_that_decode_are_answered_too() {
             FitWildcardsRequest::decode(&bytes[..]).ok().map(Call::Fit),
             MahjongWaitsRequest::decode(&bytes[..]).ok().map(Call::Waits),
             MahjongAnalyzeRequest::decode(&bytes[..]).ok().map(Call::Analyze),
+            MahjongScoreRequest::decode(&bytes[..])
+                .ok()
+                .map(|r| Call::Score(Box::new(r))),
         ];
         for call in calls.into_iter().flatten() {
             decoded.set(decoded.get() + 1);
@@ -342,6 +462,6 @@ fn random_bytes_that_decode_are_answered_too() {
         }
     });
     // The empty message decodes as every type, so at least that much was sent.
-    assert!(decoded.get() >= 7);
+    assert!(decoded.get() >= 8);
     runtime.block_on(server.shutdown()).unwrap();
 }

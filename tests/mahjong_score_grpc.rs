@@ -149,6 +149,17 @@ async fn malformed_hands_name_the_field() {
         (
             {
                 let mut r = request("123456m345p678s55p", "6m");
+                r.riichi = Some(RiichiScoringRules {
+                    double_wind_pair_fu: Some(3),
+                    ..Default::default()
+                });
+                r
+            },
+            "riichi.double_wind_pair_fu",
+        ),
+        (
+            {
+                let mut r = request("123456m345p678s55p", "6m");
                 r.rules = Some(MahjongRules {
                     preset: 42,
                     ..Default::default()
@@ -167,4 +178,71 @@ async fn malformed_hands_name_the_field() {
             .collect();
         assert!(fields.iter().any(|f| f == field), "{fields:?} for {r:?}");
     }
+}
+
+#[tokio::test]
+async fn sichuan_and_hongzhong_are_scored_by_their_tables() {
+    use cardrules::server::pb::{
+        HongzhongScoringRules, MahjongPreset, MahjongSuit, SichuanScoringRules,
+    };
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+
+    let sichuan = |hand: &str, winning: &str| {
+        let mut r = request(hand, winning);
+        r.rules = Some(MahjongRules {
+            preset: MahjongPreset::Sichuan as i32,
+            void_suit: MahjongSuit::Bamboo as i32,
+            ..Default::default()
+        });
+        r
+    };
+    let a = client
+        .mahjong_score(sichuan("11112233m4455p66p", "6p"))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(a.valid, "{}", a.message);
+    let ids: Vec<&str> = a.elements.iter().map(|e| e.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            "sichuan.basic",
+            "sichuan.seven_pairs",
+            "sichuan.dragon_seven_pairs"
+        ]
+    );
+    assert_eq!(a.totals.as_ref().unwrap().fan, 3);
+    assert_eq!(a.payments[1].points, -8);
+    // A 2-fan cap.
+    let mut r = sichuan("11112233m4455p66p", "6p");
+    r.sichuan = Some(SichuanScoringRules {
+        max_fan: Some(2),
+        ..Default::default()
+    });
+    let a = client.mahjong_score(r).await.unwrap().into_inner();
+    assert_eq!(a.payments[1].points, -4);
+    // Holding the void suit.
+    let a = client
+        .mahjong_score(sichuan("123m456m789p11p123s", "1p"))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(a.invalid_reason, WinInvalidReason::VoidSuitHeld as i32);
+
+    // Hongzhong: two red dragons stand for 2p and 3p; two birds.
+    let mut r = request("123m456m789p155p77z", "1p");
+    r.rules = Some(MahjongRules {
+        preset: MahjongPreset::Hongzhong as i32,
+        ..Default::default()
+    });
+    r.context.as_mut().unwrap().birds = 2;
+    r.hongzhong = Some(HongzhongScoringRules {
+        points_per_bird: Some(1),
+        ..Default::default()
+    });
+    let a = client.mahjong_score(r).await.unwrap().into_inner();
+    assert!(a.valid, "{}", a.message);
+    assert_eq!(a.decomposition.unwrap().wildcard_as.len(), 2);
+    assert_eq!(a.totals.unwrap().winner_gain, 2 + 2);
 }

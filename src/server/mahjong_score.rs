@@ -5,7 +5,9 @@ use super::enums::decode;
 use super::mahjong::{decomposition, parse_meld, parse_rules, tiles};
 use super::pb;
 use crate::error::InvalidArgument;
+use crate::mahjong::score::hongzhong::{self, HongzhongRules};
 use crate::mahjong::score::riichi::{self, Kazoe, Renhou, RiichiOverrides, RiichiPreset};
+use crate::mahjong::score::sichuan::{self, SichuanRules};
 use crate::mahjong::score::{
     InvalidWin, Limit, Score, ScoreElement, Unit, WinContext, WinInput, Wind,
 };
@@ -40,14 +42,16 @@ pub fn score(
     };
     let context = parse_context(&mut errors, request.context.as_ref());
     let riichi_rules = parse_riichi_rules(&mut errors, request.riichi.as_ref());
+    let sichuan_rules = parse_sichuan_rules(request.sichuan.as_ref());
+    let hongzhong_rules = parse_hongzhong_rules(request.hongzhong.as_ref());
     let red_fives = std::iter::once(&request.hand)
         .chain(request.melds.iter().map(|m| &m.tiles))
         .map(|s| s.chars().filter(|&c| c == '0').count())
         .sum::<usize>()
         .min(u8::MAX as usize) as u8;
-    errors.or_ok(())?;
-    let (Some(rules), Some(winning)) = (rules, winning) else {
-        unreachable!("rules and the winning tile parse when there is no violation");
+    // Rules and the winning tile are both parsed whenever no violation was recorded.
+    let (Some(rules), Some(winning), true) = (rules, winning, errors.is_empty()) else {
+        return Err(errors);
     };
     let input = WinInput {
         hand,
@@ -58,7 +62,9 @@ pub fn score(
     };
     let score = match rules.preset {
         Preset::Riichi => riichi::score(&rules, &riichi_rules, &input)?,
-        Preset::Guobiao | Preset::Sichuan | Preset::Hongzhong => {
+        Preset::Sichuan => sichuan::score(&rules, &sichuan_rules, &input)?,
+        Preset::Hongzhong => hongzhong::score(&rules, &hongzhong_rules, &input)?,
+        Preset::Guobiao => {
             return Err(InvalidArgument::new(
                 "rules.preset",
                 "scoring under this preset is not available yet",
@@ -165,19 +171,45 @@ fn parse_riichi_rules(
         double_yakuman: r.double_yakuman,
         multiple_yakuman: r.multiple_yakuman,
         renhou,
-        double_wind_pair_fu: None,
+        double_wind_pair_fu: r.double_wind_pair_fu,
         honba_points: r.honba_points,
     };
-    riichi::RiichiRules::with_overrides(preset, &overrides, r.double_wind_pair_fu).unwrap_or_else(
-        |e| {
-            let field = match e {
-                riichi::RiichiRulesError::DoubleWindPairFu(_) => "riichi.double_wind_pair_fu",
-                riichi::RiichiRulesError::HonbaPoints(_) => "riichi.honba_points",
-            };
-            errors.push(field, e.to_string());
-            riichi::RiichiRules::default()
+    riichi::RiichiRules::with_overrides(preset, &overrides).unwrap_or_else(|e| {
+        let field = match e {
+            riichi::RiichiRulesError::DoubleWindPairFu(_) => "riichi.double_wind_pair_fu",
+            riichi::RiichiRulesError::HonbaPoints(_) => "riichi.honba_points",
+        };
+        errors.push(field, e.to_string());
+        riichi::RiichiRules::default()
+    })
+}
+
+fn parse_sichuan_rules(r: Option<&pb::SichuanScoringRules>) -> SichuanRules {
+    let d = SichuanRules::default();
+    let Some(r) = r else { return d };
+    SichuanRules {
+        max_fan: match r.max_fan {
+            None => d.max_fan,
+            Some(0) => None,
+            Some(n) => Some(n),
         },
-    )
+        base_points: r.base_points.unwrap_or(d.base_points),
+        self_drawn_adds_fan: r.self_drawn_adds_fan.unwrap_or(d.self_drawn_adds_fan),
+    }
+}
+
+fn parse_hongzhong_rules(r: Option<&pb::HongzhongScoringRules>) -> HongzhongRules {
+    let d = HongzhongRules::default();
+    let Some(r) = r else { return d };
+    HongzhongRules {
+        base_points: r.base_points.unwrap_or(d.base_points),
+        self_drawn_bonus: r.self_drawn_bonus.unwrap_or(d.self_drawn_bonus),
+        four_wildcards_win: r.four_red_dragons_win.unwrap_or(d.four_wildcards_win),
+        seven_pairs_bonus: r.seven_pairs_bonus.unwrap_or(d.seven_pairs_bonus),
+        no_wildcard_bonus: r.no_wildcard_bonus.unwrap_or(d.no_wildcard_bonus),
+        points_per_bird: r.points_per_bird.unwrap_or(d.points_per_bird),
+        discarder_pays_alone: r.discarder_pays_alone.unwrap_or(d.discarder_pays_alone),
+    }
 }
 
 fn element(e: &ScoreElement) -> pb::ScoringElement {

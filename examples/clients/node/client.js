@@ -161,6 +161,21 @@ check('MahjongAnalyze: with three melds, discarding 5z leaves a hand ready on 1m
     assert.deepEqual(improving, [['1m', 3], ['4m', 3]], 'improving');
   });
 
+check("MahjongScore: the dealer's self-drawn haku hand with a double-East pair is 40 fu 2 han",
+  async ({ rules }) => {
+    const answer = await call(rules, 'MahjongScore', {
+      hand: '123m456p789s11555z',
+      winningTile: '9s',
+      context: { method: 'WIN_METHOD_SELF_DRAWN', riichi: { honba: 1 } },
+    });
+    assert.equal(answer.valid, true, 'valid');
+    const ids = answer.elements.map((element) => element.id);
+    assert.deepEqual(ids, ['riichi.menzen_tsumo', 'riichi.yakuhai_haku'], 'yaku');
+    assert.deepEqual([answer.totals.fu, answer.totals.han], [40, 2], 'fu and han');
+    const points = answer.payments.map((payment) => payment.points);
+    assert.deepEqual(points, ['4200', '-1400', '-1400', '-1400'], 'payments (int64 as strings)');
+  });
+
 check('Health: the server and CardRulesService are SERVING',
   async ({ healthClient }) => {
     for (const service of ['', 'cardrules.v1.CardRulesService']) {

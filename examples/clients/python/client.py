@@ -21,7 +21,14 @@ from google.rpc import error_details_pb2
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_status import rpc_status
 
-from cardrules.v1 import deal_pb2, doudizhu_pb2, mahjong_pb2, service_pb2, service_pb2_grpc
+from cardrules.v1 import (
+    deal_pb2,
+    doudizhu_pb2,
+    mahjong_pb2,
+    mahjong_score_pb2,
+    service_pb2,
+    service_pb2_grpc,
+)
 
 # Every call carries a deadline: a stuck server fails the check instead of hanging the client.
 TIMEOUT_S = 10
@@ -160,6 +167,29 @@ def mahjong_analyze(stub, _health):
     best = answer.discards[0]
     expect((best.discard, best.shanten), ("5z", 0), "best discard and the shanten it leaves")
     expect([(tile.tile, tile.live) for tile in best.improving], [("1m", 3), ("4m", 3)], "improving")
+
+
+@check("MahjongScore: the dealer's self-drawn haku hand with a double-East pair is 40 fu 2 han")
+def mahjong_score(stub, _health):
+    answer = stub.MahjongScore(
+        mahjong_score_pb2.MahjongScoreRequest(
+            hand="123m456p789s11555z",
+            winning_tile="9s",
+            context=mahjong_score_pb2.MahjongWinContext(
+                method=mahjong_score_pb2.WIN_METHOD_SELF_DRAWN,
+                riichi=mahjong_score_pb2.RiichiWinContext(honba=1),
+            ),
+        ),
+        timeout=TIMEOUT_S,
+    )
+    expect(answer.valid, True, "valid")
+    expect(
+        [element.id for element in answer.elements],
+        ["riichi.menzen_tsumo", "riichi.yakuhai_haku"],
+        "yaku",
+    )
+    expect((answer.totals.fu, answer.totals.han), (40, 2), "fu and han")
+    expect([payment.points for payment in answer.payments], [4200, -1400, -1400, -1400], "payments")
 
 
 @check("Health: the server and CardRulesService are SERVING")

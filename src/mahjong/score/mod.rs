@@ -8,9 +8,11 @@
 //!
 //! The Guobiao scorer (the 81 fans) lives in its own module and fills the same [`Score`].
 
+pub mod hongzhong;
 mod input;
 pub mod riichi;
 mod sets;
+pub mod sichuan;
 
 pub use input::{ScoreError, ScoreField, WinContext, WinInput, Wind, prepare};
 pub use sets::{Arrangement, Set, SetKind, for_each_standard};
@@ -175,29 +177,27 @@ pub(crate) fn round_up_100(points: u64) -> u64 {
     points.div_ceil(100) * 100
 }
 
-/// Builds the payment list from `(payer, amount)` pairs: the winner first with the sum plus
-/// `bonus`, then the payers East to North (the unnamed discarder last).
+/// Builds the payment list from `(payer, amount)` pairs given in seat order: the winner first
+/// with the sum plus `bonus`, then the payers.
 pub(crate) fn payments(
     winner: Wind,
-    payers: &[(Option<Wind>, u64)],
+    payers: impl Iterator<Item = (Option<Wind>, u64)> + Clone,
     bonus: u64,
 ) -> (Vec<Payment>, u64) {
-    let gain: u64 = payers.iter().map(|p| p.1).sum::<u64>() + bonus;
-    let mut out = Vec::with_capacity(payers.len() + 1);
+    let gain = payers.clone().fold(bonus, |sum, p| sum.saturating_add(p.1));
+    let mut out = Vec::with_capacity(4);
     out.push(Payment {
         seat: Some(winner),
-        points: gain as i64,
+        points: i64::try_from(gain).unwrap_or(i64::MAX),
     });
-    let mut sorted = payers.to_vec();
-    sorted.sort_by_key(|p| p.0.map_or(4, |w| w as u8));
-    out.extend(sorted.into_iter().map(|(seat, amount)| Payment {
+    out.extend(payers.map(|(seat, amount)| Payment {
         seat,
-        points: -(amount as i64),
+        points: -i64::try_from(amount).unwrap_or(i64::MAX),
     }));
     (out, gain)
 }
 
 /// The three other seats.
-pub(crate) fn others(winner: Wind) -> impl Iterator<Item = Wind> {
+pub(crate) fn others(winner: Wind) -> impl Iterator<Item = Wind> + Clone {
     Wind::ALL.into_iter().filter(move |&w| w != winner)
 }

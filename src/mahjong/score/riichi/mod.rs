@@ -504,7 +504,7 @@ fn tile(i: u8) -> Tile {
 
 /// Builds the answer for the chosen reading.
 fn explain(f: &Facts, r: &RiichiRules, input: &WinInput, v: Value, reading: Reading) -> Score {
-    let mut fu_items = Vec::new();
+    let mut fu_items = Vec::with_capacity(8);
     let decomposition = match reading {
         Reading::Standard {
             arrangement,
@@ -521,10 +521,11 @@ fn explain(f: &Facts, r: &RiichiRules, input: &WinInput, v: Value, reading: Read
                     fu_items.push(ScoreElement::new(id, name, fu as i32, Unit::Fu, 1));
                 });
             }
-            let mut groups = vec![Group {
+            let mut groups = Vec::with_capacity(5);
+            groups.push(Group {
                 kind: GroupKind::Pair,
                 tiles: vec![tile(pair); 2],
-            }];
+            });
             groups.extend(arrangement.groups().iter().map(|&(kind, t)| match kind {
                 SetKind::Sequence => Group {
                     kind: GroupKind::Sequence,
@@ -587,7 +588,7 @@ fn explain(f: &Facts, r: &RiichiRules, input: &WinInput, v: Value, reading: Read
             }
         }
     };
-    let mut elements = Vec::new();
+    let mut elements = Vec::with_capacity(v.yaku.0.count_ones() as usize + 3);
     for i in v.yaku.indices() {
         let (value, yakuman) = YakuSet::value(i, f.closed, r.double_yakuman);
         let unit = if yakuman { Unit::Yakuman } else { Unit::Han };

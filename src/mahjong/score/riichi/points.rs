@@ -66,20 +66,18 @@ pub fn settle(
     let sticks = 1000 * u64::from(riichi_sticks);
     if self_drawn {
         let each_honba = honba_total.div_ceil(3);
-        let payers: Vec<(Option<Wind>, u64)> = others(winner)
-            .map(|w| {
-                let share = if dealer || w == Wind::East {
-                    round_up_100(base * 2)
-                } else {
-                    round_up_100(base)
-                };
-                (Some(w), share + each_honba)
-            })
-            .collect();
-        payments(winner, &payers, sticks)
+        let payers = others(winner).map(move |w| {
+            let share = if dealer || w == Wind::East {
+                round_up_100(base * 2)
+            } else {
+                round_up_100(base)
+            };
+            (Some(w), share + each_honba)
+        });
+        payments(winner, payers, sticks)
     } else {
         let amount = round_up_100(base * if dealer { 6 } else { 4 }) + honba_total;
-        payments(winner, &[(discarder, amount)], sticks)
+        payments(winner, std::iter::once((discarder, amount)), sticks)
     }
 }
 

@@ -80,8 +80,8 @@ pub struct RiichiOverrides {
     pub multiple_yakuman: Option<bool>,
     /// Renhou.
     pub renhou: Option<Renhou>,
-    /// Double-wind pair fu (2 or 4).
-    pub double_wind_pair_fu: Option<u8>,
+    /// Double-wind pair fu (2 or 4; anything else is rejected).
+    pub double_wind_pair_fu: Option<u32>,
     /// Points per honba.
     pub honba_points: Option<u32>,
 }
@@ -126,11 +126,10 @@ impl RiichiRules {
         }
     }
 
-    /// A preset with overrides, checked. `double_wind_pair_fu` arrives as the request's number.
+    /// A preset with overrides, checked.
     pub fn with_overrides(
         preset: RiichiPreset,
         o: &RiichiOverrides,
-        double_wind_pair_fu: Option<u32>,
     ) -> Result<RiichiRules, RiichiRulesError> {
         let mut r = RiichiRules::preset(preset);
         if let Some(v) = o.open_tanyao {
@@ -154,7 +153,7 @@ impl RiichiRules {
         if let Some(v) = o.renhou {
             r.renhou = v;
         }
-        if let Some(v) = double_wind_pair_fu.or(o.double_wind_pair_fu.map(u32::from)) {
+        if let Some(v) = o.double_wind_pair_fu {
             if v != 2 && v != 4 {
                 return Err(RiichiRulesError::DoubleWindPairFu(v));
             }
@@ -167,5 +166,40 @@ impl RiichiRules {
             r.honba_points = v;
         }
         Ok(r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_differ_where_documented() {
+        let t = RiichiRules::preset(RiichiPreset::Tenhou);
+        let m = RiichiRules::preset(RiichiPreset::Majsoul);
+        let l = RiichiRules::preset(RiichiPreset::MLeague);
+        assert!(!t.double_yakuman && m.double_yakuman && !l.double_yakuman);
+        assert!(!t.kiriage && !m.kiriage && l.kiriage);
+        assert_eq!(l.kazoe, Kazoe::Sanbaiman);
+        assert_eq!((t.double_wind_pair_fu, l.double_wind_pair_fu), (4, 2));
+    }
+
+    #[test]
+    fn overrides_are_checked() {
+        let o = RiichiOverrides {
+            double_wind_pair_fu: Some(3),
+            ..RiichiOverrides::default()
+        };
+        assert_eq!(
+            RiichiRules::with_overrides(RiichiPreset::Tenhou, &o),
+            Err(RiichiRulesError::DoubleWindPairFu(3))
+        );
+        let o = RiichiOverrides {
+            double_wind_pair_fu: Some(2),
+            kiriage: Some(true),
+            ..RiichiOverrides::default()
+        };
+        let r = RiichiRules::with_overrides(RiichiPreset::Tenhou, &o).unwrap();
+        assert_eq!((r.double_wind_pair_fu, r.kiriage), (2, true));
     }
 }
