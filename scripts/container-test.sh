@@ -139,11 +139,11 @@ if ! timeout 3600 podman build "${build_args[@]}" --tag "$image" . >"$work/build
   echo "container: build failed"
   exit 1
 fi
-build_s=$(($(date +%s) - build_started))
 # Tag the builder stage (every layer is cached: no work) so the cargo-chef layers survive the
 # prune at the end and the next run only recompiles what changed.
 podman build "${build_args[@]}" --target builder --tag localhost/cardrules-ci/cache:builder . \
   >>"$work/build.log" 2>&1
+build_s=$(($(date +%s) - build_started))
 grep -E '^(STEP|--> Using cache)' "$work/build.log" | head -40 >"$work/steps.log" || true
 say "built in ${build_s}s ($(grep -c 'Using cache' "$work/build.log" || true) cached steps)"
 
