@@ -14,8 +14,8 @@ use cardrules::server::pb::{
     MahjongWaitsRequest, Meld, ValidatePlayRequest,
 };
 use cardrules::server::pb::{
-    HongzhongScoringRules, MahjongScoreRequest, MahjongWinContext, RiichiScoringRules,
-    RiichiWinContext, SichuanScoringRules,
+    GuobiaoScoringRules, HongzhongScoringRules, MahjongScoreRequest, MahjongWinContext,
+    RiichiScoringRules, RiichiWinContext, SichuanScoringRules,
 };
 use common::TestServer;
 use proptest::prelude::*;
@@ -214,7 +214,7 @@ fn score_request() -> BoxedStrategy<MahjongScoreRequest> {
     let options = (
         (enum_value(4), enum_value(4), enum_value(4)),
         prop::collection::vec(prop::option::of(any::<bool>()), 8),
-        prop::collection::vec(prop::option::of(prop_oneof![0u32..8, any::<u32>()]), 10),
+        prop::collection::vec(prop::option::of(prop_oneof![0u32..8, any::<u32>()]), 12),
     )
         .prop_map(|((preset, kazoe, renhou), b, n)| {
             (
@@ -244,6 +244,10 @@ fn score_request() -> BoxedStrategy<MahjongScoreRequest> {
                     points_per_bird: n[8],
                     discarder_pays_alone: b[7],
                 },
+                GuobiaoScoringRules {
+                    minimum_fan: n[10],
+                    base_points: n[11],
+                },
             )
         })
         .boxed();
@@ -256,7 +260,7 @@ fn score_request() -> BoxedStrategy<MahjongScoreRequest> {
         options,
     )
         .prop_map(
-            |(rules, hand, melds, winning_tile, context, (riichi, sichuan, hongzhong))| {
+            |(rules, hand, melds, winning_tile, context, (riichi, sichuan, hongzhong, guobiao))| {
                 MahjongScoreRequest {
                     rules,
                     hand,
@@ -264,13 +268,90 @@ fn score_request() -> BoxedStrategy<MahjongScoreRequest> {
                     winning_tile,
                     context,
                     riichi: Some(riichi),
-                    guobiao: None,
+                    guobiao: Some(guobiao),
                     sichuan: Some(sichuan),
                     hongzhong: Some(hongzhong),
                 }
             },
         )
         .boxed()
+}
+
+/// A Dou Dizhu game record: random rules, flow, deal (seeded, explicit or none), bids and plays.
+fn game_record() -> BoxedStrategy<Option<pb::DoudizhuGameRecord>> {
+    use pb::doudizhu_game_record::Deal;
+    let factor = || prop::option::of(prop_oneof![0u32..5, any::<u32>()]);
+    let scoring = (
+        prop::option::of(prop_oneof![0u64..5, any::<u64>()]),
+        prop::collection::vec(factor(), 7),
+        prop::option::of(any::<u64>()),
+        prop::option::of(0u64..3),
+    )
+        .prop_map(|(base, f, multiple_cap, score_cap)| pb::DoudizhuScoring {
+            base,
+            rocket_multiplier: f[0],
+            hard_bomb_multiplier: f[1],
+            soft_bomb_multiplier: f[2],
+            pure_bomb_multiplier: f[3],
+            spring_multiplier: f[4],
+            show_hand_multiplier: f[5],
+            doubling_multiplier: f[6],
+            multiple_cap,
+            score_cap,
+        });
+    let flow = (
+        enum_value(3),
+        enum_value(3),
+        prop::option::of(prop_oneof![0u32..5, any::<u32>()]),
+        any::<bool>(),
+        any::<bool>(),
+        prop::option::of(scoring),
+    )
+        .prop_map(
+            |(scheme, all_pass, first_bidder, show_hand, doubling, scoring)| pb::DoudizhuGameFlow {
+                scheme,
+                all_pass,
+                first_bidder,
+                show_hand,
+                doubling,
+                scoring,
+            },
+        );
+    let deal = prop_oneof![
+        1 => Just(None),
+        3 => (any::<u64>(), enum_value(4)).prop_map(|(seed, wildcard_draw)| Some(
+            Deal::SeededDeal(pb::DoudizhuSeededDeal { seed, wildcard_draw })
+        )),
+        2 => (prop::collection::vec(cards(26), 0..5), cards(9)).prop_map(|(hands, kitty)| Some(
+            Deal::ExplicitDeal(pb::DoudizhuExplicitDeal {
+                hands: hands.into_iter().map(|cards| pb::DoudizhuCardsHeld { cards }).collect(),
+                kitty,
+            })
+        )),
+    ];
+    let bid = (0u32..5, enum_value(9)).prop_map(|(seat, action)| pb::DoudizhuBid { seat, action });
+    let play =
+        (0u32..5, cards(6), selector()).prop_map(|(seat, cards, intended)| pb::DoudizhuGamePlay {
+            seat,
+            cards,
+            intended,
+        });
+    let record = (
+        doudizhu_rules(),
+        prop::option::of(flow),
+        deal,
+        prop::collection::vec(bid, 0..8),
+        prop::collection::vec(play, 0..6),
+    )
+        .prop_map(|(rules, flow, deal, bids, plays)| pb::DoudizhuGameRecord {
+            rules,
+            flow,
+            deal,
+            bids,
+            plays,
+        })
+        .boxed();
+    prop::option::of(record).boxed()
 }
 
 /// One request of any RPC.
@@ -284,6 +365,8 @@ enum Call {
     Waits(MahjongWaitsRequest),
     Analyze(MahjongAnalyzeRequest),
     Score(Box<MahjongScoreRequest>),
+    NextActions(pb::NextActionsRequest),
+    Adjudicate(pb::AdjudicateGameRequest),
 }
 
 fn call() -> impl Strategy<Value = Call> {
@@ -396,6 +479,10 @@ fn call() -> impl Strategy<Value = Call> {
             })
         }),
         score_request().prop_map(|r| Call::Score(Box::new(r))),
+        (game_record(), prop_oneof![0u32..50, any::<u32>()]).prop_map(|(record, limit)| {
+            Call::NextActions(pb::NextActionsRequest { record, limit })
+        }),
+        game_record().prop_map(|record| Call::Adjudicate(pb::AdjudicateGameRequest { record })),
     ]
 }
 
@@ -412,6 +499,8 @@ async fn send(
         Call::Waits(r) => client.mahjong_waits(r).await.map(drop),
         Call::Analyze(r) => client.mahjong_analyze(r).await.map(drop),
         Call::Score(r) => client.mahjong_score(*r).await.map(drop),
+        Call::NextActions(r) => client.next_actions(r).await.map(drop),
+        Call::Adjudicate(r) => client.adjudicate_game(r).await.map(drop),
     }
 }
 
@@ -454,6 +543,8 @@ fn random_bytes_that_decode_are_answered_too() {
             MahjongScoreRequest::decode(&bytes[..])
                 .ok()
                 .map(|r| Call::Score(Box::new(r))),
+            pb::NextActionsRequest::decode(&bytes[..]).ok().map(Call::NextActions),
+            pb::AdjudicateGameRequest::decode(&bytes[..]).ok().map(Call::Adjudicate),
         ];
         for call in calls.into_iter().flatten() {
             decoded.set(decoded.get() + 1);
@@ -462,6 +553,6 @@ fn random_bytes_that_decode_are_answered_too() {
         }
     });
     // The empty message decodes as every type, so at least that much was sent.
-    assert!(decoded.get() >= 8);
+    assert!(decoded.get() >= 10);
     runtime.block_on(server.shutdown()).unwrap();
 }

@@ -135,19 +135,23 @@ pub async fn serve_with_metrics(
         .map(tls::ReloadingTls::load)
         .transpose()?;
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let builder = tonic::transport::Server::builder();
-    // A span around each call, for OpenTelemetry export.
-    #[cfg(feature = "otel")]
-    let builder = if config.trace_calls {
-        builder.trace_fn(telemetry::call_span)
-    } else {
-        builder
-    };
-    let router = builder
+    let mut builder = tonic::transport::Server::builder()
         .http2_keepalive_interval(Some(config.keepalive_interval))
         .http2_keepalive_timeout(Some(config.keepalive_timeout))
         // gRPC-Web from browsers may come over HTTP/1.1.
-        .accept_http1(config.grpc_web.grpc_web)
+        .accept_http1(config.grpc_web.grpc_web);
+    if let Some(age) = config.max_connection_age {
+        // A GOAWAY at that age; calls open on the connection finish on it. Not with tonic's
+        // max_connection_age_grace: with it set, tonic 0.14 sends no GOAWAY at all and closes
+        // the connection at age + grace, failing the calls open on it.
+        builder = builder.max_connection_age(age);
+    }
+    // A span around each call, for OpenTelemetry export.
+    #[cfg(feature = "otel")]
+    if config.trace_calls {
+        builder = builder.trace_fn(telemetry::call_span);
+    }
+    let router = builder
         .layer(
             tower::ServiceBuilder::new()
                 .option_layer(config.grpc_web.cors_layer())
