@@ -97,6 +97,18 @@ rpc_inputs!(
     pb::MahjongScoreRequest,
     mahjong_score
 );
+rpc_inputs!(
+    next_actions_inputs,
+    "rpc_next_actions",
+    pb::NextActionsRequest,
+    next_actions
+);
+rpc_inputs!(
+    adjudicate_game_inputs,
+    "rpc_adjudicate_game",
+    pb::AdjudicateGameRequest,
+    adjudicate_game
+);
 
 #[test]
 fn card_notation_inputs() {

@@ -14,8 +14,8 @@ use cardrules::server::pb::{
     MahjongWaitsRequest, Meld, ValidatePlayRequest,
 };
 use cardrules::server::pb::{
-    HongzhongScoringRules, MahjongScoreRequest, MahjongWinContext, RiichiScoringRules,
-    RiichiWinContext, SichuanScoringRules,
+    GuobiaoScoringRules, HongzhongScoringRules, MahjongScoreRequest, MahjongWinContext,
+    RiichiScoringRules, RiichiWinContext, SichuanScoringRules,
 };
 use common::TestServer;
 use proptest::prelude::*;
@@ -214,7 +214,7 @@ fn score_request() -> BoxedStrategy<MahjongScoreRequest> {
     let options = (
         (enum_value(4), enum_value(4), enum_value(4)),
         prop::collection::vec(prop::option::of(any::<bool>()), 8),
-        prop::collection::vec(prop::option::of(prop_oneof![0u32..8, any::<u32>()]), 10),
+        prop::collection::vec(prop::option::of(prop_oneof![0u32..8, any::<u32>()]), 12),
     )
         .prop_map(|((preset, kazoe, renhou), b, n)| {
             (
@@ -244,6 +244,10 @@ fn score_request() -> BoxedStrategy<MahjongScoreRequest> {
                     points_per_bird: n[8],
                     discarder_pays_alone: b[7],
                 },
+                GuobiaoScoringRules {
+                    minimum_fan: n[10],
+                    base_points: n[11],
+                },
             )
         })
         .boxed();
@@ -256,7 +260,7 @@ fn score_request() -> BoxedStrategy<MahjongScoreRequest> {
         options,
     )
         .prop_map(
-            |(rules, hand, melds, winning_tile, context, (riichi, sichuan, hongzhong))| {
+            |(rules, hand, melds, winning_tile, context, (riichi, sichuan, hongzhong, guobiao))| {
                 MahjongScoreRequest {
                     rules,
                     hand,
@@ -264,7 +268,7 @@ fn score_request() -> BoxedStrategy<MahjongScoreRequest> {
                     winning_tile,
                     context,
                     riichi: Some(riichi),
-                    guobiao: None,
+                    guobiao: Some(guobiao),
                     sichuan: Some(sichuan),
                     hongzhong: Some(hongzhong),
                 }

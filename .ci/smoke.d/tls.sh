@@ -2,6 +2,7 @@
 # server with --tls-cert/--tls-key/--tls-client-ca on its own port, certificates made here with
 # openssl, driven by grpcurl -cacert/-cert/-key and by the healthcheck command configured the
 # way a container would be (environment only).
+command -v openssl >/dev/null || { apt-get update -qq && apt-get install -y -qq openssl; } >/dev/null 2>&1
 tls_dir=$(mktemp -d)
 tls_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 tls_addr="127.0.0.1:$tls_port"

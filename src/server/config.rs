@@ -56,10 +56,16 @@ pub struct ServerConfig {
     /// How long a new connection may take to finish its TLS handshake (with TLS on) and send the
     /// HTTP/2 connection preface (with gRPC-Web on, the first 24 bytes of an HTTP/1.1 request do
     /// too), in milliseconds, from the TCP accept; a connection that sends nothing, or part of
-    /// it, is closed then. (After the preface the
-    /// keepalive pings watch the connection.)
+    /// it, is closed then. (After the preface the keepalive pings watch the connection.)
     #[arg(long = "handshake-timeout-ms", env = "CARDRULES_HANDSHAKE_TIMEOUT_MS", default_value = "10000", value_parser = parse_millis)]
     pub handshake_timeout: Duration,
+
+    /// Longest life of one client connection, in seconds: past it the server sends a GOAWAY (calls
+    /// in flight finish, new calls go to a new connection). Clients balancing on their own over a
+    /// DNS name (a Kubernetes headless Service) re-resolve when a connection closes, so this is
+    /// how they find replicas added since they connected. Unset, connections live on.
+    #[arg(long = "max-connection-age-secs", env = "CARDRULES_MAX_CONNECTION_AGE_SECS", value_parser = parse_secs)]
+    pub max_connection_age: Option<Duration>,
 
     /// Address of the Prometheus endpoint (`GET /metrics`, plain HTTP), e.g. 127.0.0.1:9090.
     /// Unset, there is no endpoint and calls are not counted.
@@ -91,6 +97,7 @@ impl Default for ServerConfig {
             keepalive_interval: Duration::from_secs(30),
             keepalive_timeout: Duration::from_secs(10),
             shutdown_grace: Duration::from_millis(10000),
+            max_connection_age: None,
             metrics_listen: None,
             max_connections: 1024,
             max_streams_per_connection: 128,

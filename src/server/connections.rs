@@ -121,21 +121,22 @@ pub async fn serve<S, B>(
         let _ = stream.set_nodelay(true);
         // One deadline for the TLS handshake and the HTTP preface together.
         let handshake_deadline = Instant::now() + config.handshake_timeout;
+        let deadlines = Deadlines {
+            handshake: handshake_deadline,
+            age: config.max_connection_age.map(|age| Instant::now() + age),
+        };
         let acceptor = tls.as_ref().map(|tls| tls.acceptor());
         let protocols = protocols.clone();
         let service = service.clone();
         let drain = drain.clone();
         tokio::spawn(async move {
             match acceptor {
-                None => {
-                    serve_connection(stream, protocols, service, drain, handshake_deadline).await
-                }
+                None => serve_connection(stream, protocols, service, drain, deadlines).await,
                 Some(acceptor) => {
                     match tokio::time::timeout_at(handshake_deadline, acceptor.accept(stream)).await
                     {
                         Ok(Ok(stream)) => {
-                            serve_connection(stream, protocols, service, drain, handshake_deadline)
-                                .await
+                            serve_connection(stream, protocols, service, drain, deadlines).await
                         }
                         Ok(Err(error)) => tracing::info!(%peer, %error, "TLS handshake failed"),
                         Err(_) => tracing::info!(%peer, "TLS handshake not finished in time"),
@@ -151,14 +152,24 @@ pub async fn serve<S, B>(
     let _ = connections.acquire_many(max_connections).await;
 }
 
-/// One connection, until it closes or, once `drain` turns true, until its accepted streams are done.
-/// It is closed at `handshake_deadline` if the client's preface has not arrived by then.
+/// When a connection is closed, or asked to close.
+#[derive(Clone, Copy, Debug)]
+struct Deadlines {
+    /// Closed then unless the client's preface has arrived.
+    handshake: Instant,
+    /// `max_connection_age` after the accept: a GOAWAY then (the calls open on it finish).
+    age: Option<Instant>,
+}
+
+/// One connection, until it closes or, once `drain` turns true or its age is reached, until its
+/// accepted streams are done. It is closed at the handshake deadline if the client's preface has
+/// not arrived by then.
 async fn serve_connection<I, S, B>(
     stream: I,
     protocols: Protocols,
     service: Admit<S>,
     drain: watch::Receiver<bool>,
-    handshake_deadline: Instant,
+    deadlines: Deadlines,
 ) where
     I: AsyncRead + AsyncWrite + Unpin + Send + 'static,
     S: Service<http::Request<tonic::body::Body>, Response = http::Response<B>>
@@ -184,7 +195,7 @@ async fn serve_connection<I, S, B>(
                 |connection| connection.graceful_shutdown(),
                 &greeted,
                 drain,
-                handshake_deadline,
+                deadlines,
             )
             .await;
         }
@@ -195,28 +206,36 @@ async fn serve_connection<I, S, B>(
                 |connection| connection.graceful_shutdown(),
                 &greeted,
                 drain,
-                handshake_deadline,
+                deadlines,
             )
             .await;
         }
     }
 }
 
-/// Runs `connection` to its end: closes it at `handshake_deadline` unless `greeted` by then, and
-/// shuts it down gracefully (`graceful_shutdown`) once `drain` turns true.
+/// Runs `connection` to its end: closes it at the handshake deadline unless `greeted` by then, and
+/// shuts it down gracefully (`graceful_shutdown`: GOAWAY, the accepted streams finish) once
+/// `drain` turns true or at its age deadline.
 async fn drive<C, E>(
     connection: C,
     graceful_shutdown: impl FnOnce(Pin<&mut C>),
     greeted: &AtomicBool,
     mut drain: watch::Receiver<bool>,
-    handshake_deadline: Instant,
+    deadlines: Deadlines,
 ) where
     C: Future<Output = Result<(), E>>,
     E: std::fmt::Display,
 {
     tokio::pin!(connection);
-    let handshake = tokio::time::sleep_until(handshake_deadline);
+    let handshake = tokio::time::sleep_until(deadlines.handshake);
     tokio::pin!(handshake);
+    let aged = async {
+        match deadlines.age {
+            Some(at) => tokio::time::sleep_until(at).await,
+            None => std::future::pending().await,
+        }
+    };
+    tokio::pin!(aged);
     // Whether the handshake timer is done with: it fired after the preface had arrived. (A
     // `select!` condition is read when the `select!` starts, not when the branch fires: the
     // preface usually arrives during the first one.)
@@ -236,6 +255,10 @@ async fn drive<C, E>(
                 }
                 tracing::debug!("connection closed: no HTTP preface within handshake_timeout");
                 return;
+            }
+            () = &mut aged => {
+                tracing::debug!("connection closing: max_connection_age reached");
+                break;
             }
             changed = drain.changed() => {
                 if changed.is_err() || *drain.borrow() {

@@ -5,6 +5,7 @@ use super::enums::decode;
 use super::mahjong::{decomposition, parse_meld, parse_rules, tiles};
 use super::pb;
 use crate::error::InvalidArgument;
+use crate::mahjong::score::guobiao::{self, GuobiaoRules};
 use crate::mahjong::score::hongzhong::{self, HongzhongRules};
 use crate::mahjong::score::riichi::{self, Kazoe, Renhou, RiichiOverrides, RiichiPreset};
 use crate::mahjong::score::sichuan::{self, SichuanRules};
@@ -42,6 +43,7 @@ pub fn score(
     };
     let context = parse_context(&mut errors, request.context.as_ref());
     let riichi_rules = parse_riichi_rules(&mut errors, request.riichi.as_ref());
+    let guobiao_rules = parse_guobiao_rules(&mut errors, request.guobiao.as_ref());
     let sichuan_rules = parse_sichuan_rules(request.sichuan.as_ref());
     let hongzhong_rules = parse_hongzhong_rules(request.hongzhong.as_ref());
     let red_fives = std::iter::once(&request.hand)
@@ -62,14 +64,9 @@ pub fn score(
     };
     let score = match rules.preset {
         Preset::Riichi => riichi::score(&rules, &riichi_rules, &input)?,
+        Preset::Guobiao => guobiao::score_input(&rules, &guobiao_rules, &input)?,
         Preset::Sichuan => sichuan::score(&rules, &sichuan_rules, &input)?,
         Preset::Hongzhong => hongzhong::score(&rules, &hongzhong_rules, &input)?,
-        Preset::Guobiao => {
-            return Err(InvalidArgument::new(
-                "rules.preset",
-                "scoring under this preset is not available yet",
-            ));
-        }
     };
     Ok(response(&rules, &score))
 }
@@ -211,6 +208,42 @@ fn parse_hongzhong_rules(r: Option<&pb::HongzhongScoringRules>) -> HongzhongRule
         discarder_pays_alone: r.discarder_pays_alone.unwrap_or(d.discarder_pays_alone),
     }
 }
+
+/// Guobiao's minimum and base: unset fields keep the competition rules' 8 and 8.
+fn parse_guobiao_rules(
+    errors: &mut InvalidArgument,
+    g: Option<&pb::GuobiaoScoringRules>,
+) -> GuobiaoRules {
+    let default = pb::GuobiaoScoringRules::default();
+    let g = g.unwrap_or(&default);
+    let mut bounded = |field: &str, value: Option<u32>, max: u32, standard: u32| match value {
+        Some(v) if v > max => {
+            errors.push(field, format!("{v} is more than {max}"));
+            standard
+        }
+        Some(v) => v,
+        None => standard,
+    };
+    GuobiaoRules {
+        minimum_fan: bounded(
+            "guobiao.minimum_fan",
+            g.minimum_fan,
+            MAX_GUOBIAO_MINIMUM_FAN,
+            GuobiaoRules::STANDARD.minimum_fan,
+        ),
+        base_points: bounded(
+            "guobiao.base_points",
+            g.base_points,
+            MAX_GUOBIAO_BASE_POINTS,
+            GuobiaoRules::STANDARD.base_points,
+        ),
+    }
+}
+
+/// The largest `guobiao.minimum_fan` accepted (no hand scores more than a few hundred fans).
+const MAX_GUOBIAO_MINIMUM_FAN: u32 = 1_000;
+/// The largest `guobiao.base_points` accepted.
+const MAX_GUOBIAO_BASE_POINTS: u32 = 1_000_000;
 
 fn element(e: &ScoreElement) -> pb::ScoringElement {
     pb::ScoringElement {

@@ -4,10 +4,12 @@
 //!
 //! - [`riichi`]: yaku, han, fu and limits, the highest-scoring decomposition, payments;
 //! - [`sichuan`]: the 血战到底 fan table as data, 2^fan capped;
-//! - [`hongzhong`]: red-dragon wildcards, a flat table with options.
-//!
-//! The Guobiao scorer (the 81 fans) lives in its own module and fills the same [`Score`].
+//! - [`hongzhong`]: red-dragon wildcards, a flat table with options;
+//! - [`guobiao`]: the 81 fans of the Chinese Official rules (1998) with the combination
+//!   principles, the 8-fan minimum and flowers; its own API ([`guobiao::score`]) and the shared
+//!   [`Score`] ([`guobiao::score_input`]).
 
+pub mod guobiao;
 pub mod hongzhong;
 mod input;
 pub mod riichi;
