@@ -83,8 +83,36 @@ where
         specials: Vec::new(),
         next_special: 0,
         group: Vec::new(),
+        kinds_of_size: [0; 34],
+        single_caps: [0; RANKS],
+        pair_caps: [0; RANKS],
         f,
     };
+    let rules = table.rules();
+    for rank in 0..RANKS {
+        let mut single = if !rules.kickers_may_repeat {
+            1
+        } else if !rules.kickers_may_include_bomb {
+            3
+        } else {
+            u8::MAX
+        };
+        let mut pair = if rules.bomb_as_two_pairs { u8::MAX } else { 2 };
+        if rules.wildcards_within_deck {
+            let copies = rules.game.copies(Rank::ALL[rank]);
+            single = single.min(copies);
+            pair = pair.min(copies);
+        }
+        lister.single_caps[rank] = single;
+        lister.pair_caps[rank] = pair;
+    }
+    for total in 1..34 {
+        for kind in ComboKind::ALL {
+            if lister.shape(kind, total).is_some() {
+                lister.kinds_of_size[total] |= 1 << kind as u8;
+            }
+        }
+    }
     lister.all_wildcard_plays();
     lister.run()?;
     lister.flush_specials(u32::MAX)
@@ -106,6 +134,11 @@ struct Lister<'a, F> {
     next_special: usize,
     /// The plays of the current main part.
     group: Vec<Entry>,
+    /// By card count, the kinds (bit per kind) a play of that many cards can be read as.
+    kinds_of_size: [u16; 34],
+    /// Most single (pair) kicker cards of each rank the rules allow.
+    single_caps: [u8; RANKS],
+    pair_caps: [u8; RANKS],
     f: F,
 }
 
@@ -360,6 +393,11 @@ where
         };
         let main = Main {
             kind,
+            top: if length > 1 {
+                ACE + 1 - length as usize
+            } else {
+                NORMAL - 1
+            },
             start,
             length: length as usize,
             size,
@@ -402,8 +440,7 @@ where
                 for r in (0..RANKS).rev() {
                     suffix[r] = suffix[r + 1].saturating_add(caps[r]);
                 }
-                let spare = self.total_wild - forced;
-                self.kicker_naturals(main, forced, &caps, &suffix, 0, need, spare, cards);
+                self.kicker_naturals(main, forced, &caps, &suffix, 0, need, 0, cards);
             }
             return;
         }
@@ -421,8 +458,14 @@ where
             return;
         }
         let budget = self.total_wild - forced;
-        let low = size.saturating_sub(budget);
+        let mut low = size.saturating_sub(budget);
         let high = have.min(size);
+        if rank == main.start && main.kind.kicker_unit() == 0 && rank < main.top {
+            // A play without kickers reads with the highest main rank it can: the lowest
+            // natural rank, unless that would end the chain above the ace (or, for one rank,
+            // past the 2). So a main part that starts lower starts with a natural card.
+            low = low.max(1);
+        }
         for n in low..=high {
             cards.natural[rank] = n;
             cards.natural_total += n as usize;
@@ -462,7 +505,8 @@ where
     }
 
     /// Chooses the natural kicker cards of ranks `rank..` (`need` kicker cards still to find,
-    /// at most `spare` of them wildcards), then the candidate with the rest as wildcards.
+    /// at most `spare` of them wildcards; `odd` ranks so far hold an odd number of pair kickers,
+    /// each needing a wildcard), then the candidate with the rest as wildcards.
     #[allow(clippy::too_many_arguments)]
     fn kicker_naturals(
         &mut self,
@@ -472,9 +516,13 @@ where
         suffix: &[u8; RANKS + 1],
         rank: usize,
         need: u8,
-        spare: u8,
+        odd: u8,
         cards: &mut Cards,
     ) {
+        let spare = self.total_wild - forced;
+        if odd > need.min(spare) {
+            return;
+        }
         if rank == RANKS || need == 0 {
             if need <= spare {
                 self.candidate(main, forced + need, cards);
@@ -485,18 +533,20 @@ where
             return;
         }
         if main.mask & (1 << rank) != 0 {
-            self.kicker_naturals(main, forced, caps, suffix, rank + 1, need, spare, cards);
+            self.kicker_naturals(main, forced, caps, suffix, rank + 1, need, odd, cards);
             return;
         }
+        let pairs = main.kind.kicker_unit() == 2;
         let cap = caps[rank].min(need);
         for n in (1..=cap).rev() {
             cards.natural[rank] = n;
             cards.natural_total += n as usize;
-            self.kicker_naturals(main, forced, caps, suffix, rank + 1, need - n, spare, cards);
+            let odd = odd + u8::from(pairs && n % 2 == 1);
+            self.kicker_naturals(main, forced, caps, suffix, rank + 1, need - n, odd, cards);
             cards.natural_total -= n as usize;
         }
         cards.natural[rank] = 0;
-        self.kicker_naturals(main, forced, caps, suffix, rank + 1, need, spare, cards);
+        self.kicker_naturals(main, forced, caps, suffix, rank + 1, need, odd, cards);
     }
 
     /// Every split of the `m` wildcards of a candidate over the hand's wild ranks, each one
@@ -540,7 +590,7 @@ where
         let Some(combo) = self.fit(main, cards, natural_empty) else {
             return;
         };
-        if !self.qualifies(&combo) || self.preceded(main.kind, main.start, cards) {
+        if !self.qualifies(&combo) || self.preceded(&combo, cards) {
             return;
         }
         let mut all = cards.natural;
@@ -637,77 +687,85 @@ where
                 return None;
             }
         }
+        let caps = if unit == 1 {
+            &self.single_caps
+        } else {
+            &self.pair_caps
+        };
+        let no_trio = if unit == 1 && !rules.kickers_may_include_adjacent_trio {
+            ((main.mask << 1) | (main.mask >> 1)) & !main.mask & CHAIN_MASK
+        } else {
+            0
+        };
         let mut search = KickerFit {
             unit,
-            main: main.mask,
-            no_trio: 0,
-            value_cap: [0; RANKS],
-            wild_cap: [0; RANKS],
-            suffix: [0; RANKS + 1],
+            least: [0; RANKS],
+            most: [0; RANKS],
+            hole: [u8::MAX; RANKS],
+            suffix_least: [0; RANKS + 1],
+            suffix_most: [0; RANKS + 1],
             outside,
             kickers: [0; RANKS],
         };
-        if unit == 1 && !rules.kickers_may_include_adjacent_trio {
-            search.no_trio = ((main.mask << 1) | (main.mask >> 1)) & !main.mask & CHAIN_MASK;
-        }
-        let deck = rules.game.decks() * 4;
-        for rank in 0..RANKS {
-            if main.mask & (1 << rank) != 0 {
-                continue;
-            }
-            let mut cap = if unit == 1 {
-                if !rules.kickers_may_repeat {
-                    1
-                } else if !rules.kickers_may_include_bomb {
-                    3
-                } else {
-                    u8::MAX
-                }
-            } else if !rules.bomb_as_two_pairs {
-                2
-            } else {
-                u8::MAX
-            };
-            if rules.wildcards_within_deck {
-                cap = cap.min(if rank >= NORMAL {
-                    rules.game.decks()
-                } else {
-                    deck
-                });
-            }
-            search.value_cap[rank] = cap;
-            if outside[rank] > cap {
-                return None;
-            }
-            if rank < NORMAL {
-                search.wild_cap[rank] = if rules.wildcards_may_be_kickers {
-                    cap - outside[rank]
-                } else {
-                    own[rank].min(cap - outside[rank])
-                };
-            }
-        }
         for rank in (0..RANKS).rev() {
-            search.suffix[rank] = search.suffix[rank + 1].saturating_add(search.wild_cap[rank]);
+            if main.mask & (1 << rank) == 0 {
+                let have = outside[rank];
+                let cap = caps[rank];
+                if have > cap {
+                    return None;
+                }
+                let wild = if rank >= NORMAL {
+                    0
+                } else if rules.wildcards_may_be_kickers {
+                    cap - have
+                } else {
+                    own[rank].min(cap - have)
+                };
+                // Wildcards to add: least..=most, of the parity that makes whole pairs, never
+                // making exactly three next to the chain.
+                let mut least = if unit == 2 { have % 2 } else { 0 };
+                let mut most = wild;
+                if unit == 2 && most % 2 != least {
+                    most = most.saturating_sub(1);
+                }
+                if no_trio & (1 << rank) != 0 && have <= 3 {
+                    let hole = 3 - have;
+                    if hole == 0 {
+                        least = 1;
+                    }
+                    if most == hole {
+                        most = most.saturating_sub(1);
+                    }
+                    search.hole[rank] = hole;
+                }
+                if least > most {
+                    return None;
+                }
+                search.least[rank] = least;
+                search.most[rank] = most;
+            }
+            search.suffix_least[rank] = search.suffix_least[rank + 1] + search.least[rank];
+            search.suffix_most[rank] = search.suffix_most[rank + 1].saturating_add(search.most[rank]);
         }
-        if search.suffix[0] < free {
+        if !(search.suffix_least[0]..=search.suffix_most[0]).contains(&free) {
             return None;
         }
         search.walk(0, free).then_some(search.kickers)
     }
 
-    /// Whether a qualifying fit of `cards` comes before its fit of kind `kind` with main rank
-    /// `rank` in reading order: one of a lower kind, or of the same kind with a higher main
+    /// Whether a qualifying fit of `cards` comes before `fit` (one of its fits, the first of its
+    /// main part) in reading order: one of a lower kind, or of the same kind with a higher main
     /// rank (the card count fixes length and size).
-    fn preceded(&self, kind: ComboKind, rank: usize, cards: &Cards) -> bool {
+    fn preceded(&self, fit: &Combo, cards: &Cards) -> bool {
+        let kind = fit.kind;
         match self.previous {
             None => {
                 if self.filter.is_none() {
-                    for lower in ComboKind::ALL {
-                        if lower >= kind {
-                            break;
-                        }
-                        if self.has_fit(lower, None, cards) {
+                    let mut lower = self.kinds_of_size[cards.total] & ((1u16 << kind as u8) - 1);
+                    while lower != 0 {
+                        let k = ComboKind::ALL[lower.trailing_zeros() as usize];
+                        lower &= lower - 1;
+                        if self.has_fit(k, None, cards) {
                             return true;
                         }
                     }
@@ -724,6 +782,23 @@ where
                 {
                     return true;
                 }
+            }
+        }
+        if kind.kicker_unit() == 0 {
+            // Generated with its highest main rank (see `main_naturals`).
+            return false;
+        }
+        let rank = fit.rank.index();
+        if fit.length == 1 && cards.natural[rank] == 0 {
+            // A main part of wildcards only: any higher rank without natural cards or kickers
+            // takes the same kickers (one-rank kinds have at most two single kickers, so no
+            // kicker rule depends on where the main rank is).
+            let mut free = 0u16;
+            for r in rank + 1..NORMAL {
+                free |= u16::from(cards.natural[r] == 0 && fit.kickers.0[r] == 0) << r;
+            }
+            if free != 0 {
+                return true;
             }
         }
         self.has_fit(kind, Some(rank), cards)
@@ -768,52 +843,84 @@ where
             return false;
         };
         let first = above.map_or(0, |r| r + 1);
-        let last = match kind {
-            ComboKind::Single | ComboKind::Pair => RANKS - 1,
-            _ if length > 1 => ACE + 1 - length,
-            _ => NORMAL - 1,
+        let mut present = 0u16;
+        let mut over = 0u16;
+        for (rank, &count) in cards.natural.iter().enumerate() {
+            present |= u16::from(count > 0) << rank;
+            over |= u16::from(count > size) << rank;
+        }
+        if kind.kicker_unit() == 0 {
+            // Every natural card is a main card and the wildcards make up the rest.
+            if over != 0 {
+                return false;
+            }
+            if kind == ComboKind::Bomb
+                && self.rules.wildcards_within_deck
+                && size > self.rules.game.max_bomb_size()
+            {
+                return false;
+            }
+            if length == 1 {
+                return match present.count_ones() {
+                    // Only wildcards: any rank up to the 2.
+                    0 => first < NORMAL,
+                    1 => {
+                        let rank = present.trailing_zeros() as usize;
+                        // A joker is never a wildcard: a joker main part is natural.
+                        rank >= first && (rank < NORMAL || cards.m == 0)
+                    }
+                    _ => false,
+                };
+            }
+            if present & !CHAIN_MASK != 0 {
+                return false;
+            }
+            let top = ACE + 1 - length;
+            let (low, high) = if present == 0 {
+                (0, top)
+            } else {
+                let lo = present.trailing_zeros() as usize;
+                let hi = 15 - present.leading_zeros() as usize;
+                ((hi + 1).saturating_sub(length), lo.min(top))
+            };
+            return low.max(first) <= high;
+        }
+        let last = if length > 1 {
+            ACE + 1 - length
+        } else {
+            NORMAL - 1
         };
         if first > last {
             return false;
         }
-        let natural_empty = cards.natural.iter().all(|&c| c == 0);
-        let bare = kind.kicker_unit() == 0;
-        let mut present = 0u16;
-        for (rank, &count) in cards.natural.iter().enumerate() {
-            present |= u16::from(count > 0) << rank;
-        }
         for start in (first..=last).rev() {
             let mask = run(start, length);
-            if bare && present & !mask != 0 {
+            if over & mask != 0 {
+                continue;
+            }
+            let mut forced = 0u8;
+            for rank in start..start + length {
+                forced += size - cards.natural[rank];
+            }
+            if forced > cards.m {
                 continue;
             }
             let main = Main {
                 kind,
+                top: 0,
                 start,
                 length,
                 size,
                 mask,
             };
-            let mut forced = 0u8;
-            let mut ok = true;
-            for rank in start..start + length {
-                let have = cards.natural[rank];
-                if rank >= NORMAL {
-                    ok &= have == size;
-                } else if have > size {
-                    ok = false;
-                } else {
-                    forced += size - have;
-                }
+            let mut outside = cards.natural;
+            for count in &mut outside[start..start + length] {
+                *count = 0;
             }
-            if !ok || forced > cards.m {
-                continue;
-            }
-            if bare {
-                if forced == cards.m && self.fit(&main, cards, natural_empty).is_some() {
-                    return true;
-                }
-            } else if self.fit(&main, cards, natural_empty).is_some() {
+            if self
+                .lowest_kickers(&main, &outside, cards.m - forced, &cards.wild)
+                .is_some()
+            {
                 return true;
             }
         }
@@ -824,66 +931,64 @@ where
 /// A main part: `size` copies of the `length` ranks from `start`.
 struct Main {
     kind: ComboKind,
+    /// The highest start of a main part of this kind and length.
+    top: usize,
     start: usize,
     length: usize,
     size: u8,
     mask: u16,
 }
 
-/// The search for the lowest kickers: ranks in ascending order, most copies first, so the first
-/// complete choice is the lowest as an ascending rank list.
+/// The search for the lowest kickers: ranks in ascending order, most wildcards first, so the
+/// first complete choice is the lowest as an ascending rank list. Each rank takes
+/// `least..=most` wildcards (pairs: in steps of two), never `hole`; the suffix sums keep the
+/// rest placeable, so only a hole can make it step back.
 struct KickerFit<'a> {
     /// Cards per kicker: 1 or 2.
     unit: u8,
-    main: u16,
-    /// Ranks that may not hold exactly three single kickers.
-    no_trio: u16,
-    /// Most kicker cards per rank.
-    value_cap: [u8; RANKS],
-    /// Most kicker wildcards per rank.
-    wild_cap: [u8; RANKS],
-    /// `suffix[r]`: kicker wildcards ranks `r..` may take.
-    suffix: [u8; RANKS + 1],
+    least: [u8; RANKS],
+    most: [u8; RANKS],
+    hole: [u8; RANKS],
+    suffix_least: [u8; RANKS + 1],
+    suffix_most: [u8; RANKS + 1],
     outside: &'a [u8; RANKS],
     kickers: [u8; RANKS],
 }
 
 impl KickerFit<'_> {
-    fn allowed(&self, rank: usize, value: u8) -> bool {
-        if value > self.value_cap[rank] {
-            return false;
-        }
-        if self.unit == 2 {
-            value % 2 == 0
-        } else {
-            value != 3 || self.no_trio & (1 << rank) == 0
-        }
-    }
-
     fn walk(&mut self, rank: usize, free: u8) -> bool {
         if rank == RANKS {
             return free == 0;
         }
-        if self.main & (1 << rank) != 0 {
-            return self.walk(rank + 1, free);
-        }
         let have = self.outside[rank];
-        let most = self.wild_cap[rank].min(free);
-        let least = free.saturating_sub(self.suffix[rank + 1]);
-        if least > most {
+        if free == 0 {
+            // The rest take no wildcard: allowed when no rank needs one.
+            if self.suffix_least[rank] != 0 {
+                return false;
+            }
+            for r in rank..RANKS {
+                self.kickers[r] = self.outside[r];
+            }
+            return true;
+        }
+        let low = self.least[rank].max(free.saturating_sub(self.suffix_most[rank + 1]));
+        let Some(room) = free.checked_sub(self.suffix_least[rank + 1]) else {
             return false;
-        }
-        for add in (least..=most).rev() {
-            let value = have + add;
-            if !self.allowed(rank, value) {
-                continue;
+        };
+        let high = self.most[rank].min(room);
+        let mut add = high;
+        while add >= low && add != u8::MAX {
+            if add != self.hole[rank] && (self.unit == 1 || add % 2 == self.least[rank]) {
+                self.kickers[rank] = have + add;
+                if self.walk(rank + 1, free - add) {
+                    return true;
+                }
             }
-            self.kickers[rank] = value;
-            if self.walk(rank + 1, free - add) {
-                return true;
+            if add == 0 {
+                break;
             }
+            add -= 1;
         }
-        self.kickers[rank] = 0;
         false
     }
 }
