@@ -444,8 +444,10 @@ fn assign_and_dedup(table: &Table, hand: &CardList) -> Vec<(RankCounts, Combo)> 
                 .or_insert(combo);
         }
     });
-    let mut plays: Vec<(RankCounts, Combo)> =
-        seen.into_iter().map(|(cards, combo)| (RankCounts(cards), combo)).collect();
+    let mut plays: Vec<(RankCounts, Combo)> = seen
+        .into_iter()
+        .map(|(cards, combo)| (RankCounts(cards), combo))
+        .collect();
     plays.sort_by_cached_key(|(cards, combo)| (combo.list_key(), cards.0));
     plays
 }

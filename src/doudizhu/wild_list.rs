@@ -20,7 +20,7 @@
 
 use std::ops::ControlFlow;
 
-use super::classify::classify_within_deck;
+use super::classify::{CHAIN_MASK, classify_within_deck, run_mask};
 use super::combo::{Combo, ComboKind};
 use super::compare::beats;
 use super::enumerate::Play;
@@ -32,8 +32,6 @@ const RANKS: usize = Rank::COUNT;
 const NORMAL: usize = 13;
 /// The highest rank index a chain may use: the ace.
 const ACE: usize = 11;
-/// Ranks that may be next to a chain (a 2 never is).
-const CHAIN_MASK: u16 = (1 << (ACE + 1)) - 1;
 
 /// Where a play goes in the list, after its main part: kickers, number of wildcards, the ranks
 /// they stand for, the cards (each as ascending rank lists, inverted into one integer).
@@ -161,18 +159,14 @@ fn head(kind: ComboKind, length: u8, size: u8, rank: usize) -> u32 {
     u32::from_be_bytes([kind as u8, length, size, rank as u8])
 }
 
-/// Counts as one integer ordered like the ascending rank lists they stand for, of equal length.
+/// Counts as one integer ordered like the ascending rank lists they stand for.
 fn inverted(counts: &[u8; RANKS]) -> u128 {
-    let mut bytes = [0u8; 16];
-    for (byte, count) in bytes.iter_mut().zip(counts) {
-        *byte = u8::MAX - count;
-    }
-    u128::from_be_bytes(bytes)
+    super::wild::inverted(&RankCounts(*counts))
 }
 
 /// Mask of the `length` ranks from `start`.
 fn run(start: usize, length: usize) -> u16 {
-    (((1u32 << length) - 1) << start) as u16
+    run_mask(start, length as u8)
 }
 
 impl<F> Lister<'_, F>
@@ -216,7 +210,12 @@ where
                 if let Some(combo) = chosen {
                     self.specials.push(Entry {
                         head: head(combo.kind, combo.length, combo.size, combo.rank.index()),
-                        order: (inverted(&combo.kickers.0), len as u8, inverted(&cards), inverted(&cards)),
+                        order: (
+                            inverted(&combo.kickers.0),
+                            len as u8,
+                            inverted(&cards),
+                            inverted(&cards),
+                        ),
                         play: Play { cards: play, combo },
                     });
                 }
@@ -225,8 +224,7 @@ where
             let mut i = 0;
             loop {
                 if i == self.wild_ranks.len() {
-                    self.specials
-                        .sort_unstable_by_key(|e| (e.head, e.order));
+                    self.specials.sort_unstable_by_key(|e| (e.head, e.order));
                     return;
                 }
                 if split[i] < self.wild_counts[i] {
@@ -295,8 +293,8 @@ where
         let rules = self.rules;
         let first = above.map_or(0, |r| r + 1);
         let max_play = rules.game.max_play_cards();
-        let hand_cards = self.natural.iter().map(|&c| c as usize).sum::<usize>()
-            + self.total_wild as usize;
+        let hand_cards =
+            self.natural.iter().map(|&c| c as usize).sum::<usize>() + self.total_wild as usize;
         let min_airplane = rules.min_airplane_length.max(2);
         match kind {
             Single | Pair | Trio => {
@@ -341,8 +339,8 @@ where
                 }
             }
             Bomb => {
-                let most = self.natural[..NORMAL].iter().copied().max().unwrap_or(0)
-                    + self.total_wild;
+                let most =
+                    self.natural[..NORMAL].iter().copied().max().unwrap_or(0) + self.total_wild;
                 let mut max = (most as usize).min(max_play);
                 if rules.wildcards_within_deck {
                     max = max.min(rules.game.max_bomb_size() as usize);
@@ -641,10 +639,7 @@ where
             return None;
         }
         let bomb_kind = (main.kind == ComboKind::Bomb).then(|| {
-            let standing_in = wild_as
-                .iter()
-                .zip(&cards.wild)
-                .any(|(&a, &own)| a > own);
+            let standing_in = wild_as.iter().zip(&cards.wild).any(|(&a, &own)| a > own);
             if natural_empty {
                 BombKind::Pure
             } else if standing_in {
@@ -745,7 +740,8 @@ where
                 search.most[rank] = most;
             }
             search.suffix_least[rank] = search.suffix_least[rank + 1] + search.least[rank];
-            search.suffix_most[rank] = search.suffix_most[rank + 1].saturating_add(search.most[rank]);
+            search.suffix_most[rank] =
+                search.suffix_most[rank + 1].saturating_add(search.most[rank]);
         }
         if !(search.suffix_least[0]..=search.suffix_most[0]).contains(&free) {
             return None;
@@ -990,78 +986,5 @@ impl KickerFit<'_> {
             add -= 1;
         }
         false
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::doudizhu::{Game, Preset};
-    use rand::{Rng, SeedableRng};
-
-    fn new_list(table: &Table, hand: &RankCounts, previous: Option<&Combo>, kind: Option<ComboKind>) -> Vec<Play> {
-        let mut plays = Vec::new();
-        let _ = for_each_wild_play(table, hand, previous, kind, |p| {
-            plays.push(*p);
-            ControlFlow::Continue(())
-        });
-        plays
-    }
-
-    #[test]
-    fn matches_the_sub_multiset_listing() {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-        for case in 0..std::env::var("WL_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(3000) {
-            let preset = [Preset::Standard, Preset::Strict, Preset::Permissive][case % 3];
-            let game = if case % 5 == 4 { Game::FourPlayer } else { Game::ThreePlayer };
-            let mut rules = Rules::preset(preset, game);
-            if case % 4 == 1 {
-                rules.trio_with_pair = rng.random();
-                rules.four_with_two_singles = rng.random();
-                rules.four_with_two_pairs = rng.random();
-                rules.kickers_may_repeat = rng.random();
-                rules.kickers_may_include_joker = rng.random();
-                rules.kickers_may_include_rocket = rng.random::<bool>() && rules.kickers_may_include_joker;
-                rules.kickers_may_include_bomb = rng.random::<bool>() && rules.kickers_may_repeat;
-                rules.kickers_may_include_adjacent_trio = rng.random::<bool>() && rules.kickers_may_repeat;
-                rules.bomb_as_two_pairs = rng.random();
-                rules.min_straight_length = rng.random_range(3..=6);
-                rules.min_pair_straight_length = rng.random_range(2..=3);
-                rules.min_airplane_length = rng.random_range(2..=3);
-            }
-            rules.all_wildcard_play_natural = rng.random();
-            rules.wildcards_within_deck = rng.random();
-            rules.wildcards_may_be_kickers = rng.random();
-            rules.bomb_order = crate::doudizhu::BombOrder::ALL[rng.random_range(0..4)];
-            let a = rng.random_range(0..13);
-            let b = rng.random_range(0..13);
-            let wild: Vec<Rank> = if rng.random() && a != b { vec![Rank::ALL[a], Rank::ALL[b]] } else { vec![Rank::ALL[a]] };
-            let table = Table::new(rules).unwrap().with_wild_ranks(&wild).unwrap();
-            let mut hand = [0u8; RANKS];
-            let n = rng.random_range(1..=12);
-            let mut added = 0;
-            while added < n {
-                let r = rng.random_range(0..RANKS);
-                if hand[r] < game.copies(Rank::ALL[r]) { hand[r] += 1; added += 1; }
-            }
-            let w = wild[0].index();
-            if hand[w] == 0 { hand[w] = 1; }
-            for &x in &wild { let extra = rng.random_range(0..=game.copies(x) - hand[x.index()]); if rng.random_range(0..3) == 0 { hand[x.index()] += extra; } }
-            if hand.iter().map(|&c| c as u64 + 1).product::<u64>() > 40_000 { continue; }
-            let hand = RankCounts(hand);
-            let prev_plays = super::super::wild::list_wild_plays(&table, &hand, None, None);
-            let previous = if case % 2 == 0 || prev_plays.is_empty() { None } else { Some(prev_plays[rng.random_range(0..prev_plays.len())].combo) };
-            let kind = if case % 7 == 3 { Some(ComboKind::ALL[rng.random_range(0..14)]) } else { None };
-            let old = super::super::wild::list_wild_plays(&table, &hand, previous.as_ref(), kind);
-            let new = new_list(&table, &hand, previous.as_ref(), kind);
-            if old != new {
-                let show = |v: &[Play]| v.iter().map(|p| format!("{} = {} {:?}", p.cards, p.combo, p.combo.bomb_kind)).collect::<Vec<_>>();
-                let o = show(&old); let nn = show(&new);
-                let mut diff = String::new();
-                for x in &o { if !nn.contains(x) { diff += &format!("missing {x}\n"); } }
-                for x in &nn { if !o.contains(x) { diff += &format!("extra {x}\n"); } }
-                panic!("case {case} {rules:?} wild {wild:?} hand {hand} prev {previous:?} kind {kind:?}\n{diff}\nold {o:#?}\nnew {nn:#?}");
-            }
-        }
     }
 }
