@@ -285,6 +285,18 @@ pub fn list_plays(request: pb::ListPlaysRequest) -> Result<pb::ListPlaysResponse
     let (Some(table), Some(hand)) = (table, hand) else {
         return Err(InvalidArgument::new("hand", "unreadable"));
     };
+    let holds_wildcards = !table.wild().split(hand.counts()).1.is_empty();
+    if holds_wildcards && game == Game::FourPlayer && hand.counts().len() > game.max_play_cards() {
+        return Err(InvalidArgument::new(
+            "hand",
+            format!(
+                "a two-deck hand holding wildcards lists at most {} cards (the largest hand), \
+                 this one has {}: larger ones can make millions of plays with one main part",
+                game.max_play_cards(),
+                hand.counts().len()
+            ),
+        ));
+    }
     // One more than the limit tells whether the list was cut.
     let mut plays = doudizhu::list_plays(&table, &hand, previous.as_ref(), kind, Some(limit + 1));
     let truncated = plays.len() > limit;
