@@ -692,6 +692,36 @@ where
         } else {
             0
         };
+        if free == 0 || (unit == 1 && no_trio == 0) {
+            // No wildcard to place, or single kickers without a hole: the lowest kickers take
+            // as many wildcards as each rank allows, lowest rank first.
+            let mut kickers = *outside;
+            let mut free = free;
+            for rank in 0..RANKS {
+                if main.mask & (1 << rank) != 0 {
+                    continue;
+                }
+                let have = outside[rank];
+                let cap = caps[rank];
+                if have > cap
+                    || (unit == 2 && free == 0 && have % 2 == 1)
+                    || (have == 3 && no_trio & (1 << rank) != 0)
+                {
+                    return None;
+                }
+                if free > 0 && rank < NORMAL {
+                    let room = if rules.wildcards_may_be_kickers {
+                        cap - have
+                    } else {
+                        own[rank].min(cap - have)
+                    };
+                    let add = room.min(free);
+                    kickers[rank] = have + add;
+                    free -= add;
+                }
+            }
+            return (free == 0).then_some(kickers);
+        }
         let mut search = KickerFit {
             unit,
             least: [0; RANKS],
