@@ -423,10 +423,9 @@ fn assign_and_dedup(table: &Table, hand: &CardList) -> Vec<(RankCounts, Combo)> 
         for play in list_plays(&plain, &list, None, None, None) {
             let mut physical = [0u8; Rank::COUNT];
             let mut wildcards = 0;
-            for r in 0..Rank::COUNT {
-                let own = play.cards.0[r].min(natural.0[r]);
-                physical[r] = own;
-                wildcards += play.cards.0[r] - own;
+            for ((slot, &count), &have) in physical.iter_mut().zip(&play.cards.0).zip(&natural.0) {
+                *slot = count.min(have);
+                wildcards += count - *slot;
             }
             physical[wild_rank] += wildcards;
             let mut combo = play.combo;

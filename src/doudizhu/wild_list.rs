@@ -616,11 +616,13 @@ where
         let rules = self.rules;
         let mut wild_as = [0u8; RANKS];
         let mut forced = 0u8;
-        for rank in main.start..main.start + main.length {
-            if rank < NORMAL {
-                wild_as[rank] = main.size - cards.natural[rank];
-                forced += wild_as[rank];
-            }
+        let end = (main.start + main.length).min(NORMAL);
+        for (add, have) in wild_as[main.start.min(end)..end]
+            .iter_mut()
+            .zip(&cards.natural[main.start.min(end)..end])
+        {
+            *add = main.size - have;
+            forced += *add;
         }
         let mut kickers = [0u8; RANKS];
         if main.kind.kicker_unit() != 0 {
@@ -629,8 +631,8 @@ where
                 *count = 0;
             }
             kickers = self.lowest_kickers(main, &outside, cards.m - forced, &cards.wild)?;
-            for rank in 0..NORMAL {
-                wild_as[rank] += kickers[rank] - outside[rank];
+            for ((add, kicker), have) in wild_as[..NORMAL].iter_mut().zip(kickers).zip(outside) {
+                *add += kicker - have;
             }
         } else if main.kind == ComboKind::Bomb
             && rules.wildcards_within_deck
