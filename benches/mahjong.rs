@@ -272,11 +272,56 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
+#[path = "../tests/guobiao_support/random.rs"]
+mod guobiao_random;
+#[path = "../tests/guobiao_support/reference.rs"]
+mod guobiao_reference;
+
+/// Guobiao scoring of 1,024 seeded random complete hands (all forms, open and closed, random
+/// circumstances), one hand per iteration, against the brute-force reference of the tests on
+/// the same hands.
+fn bench_guobiao(c: &mut Criterion) {
+    use cardrules::mahjong::score::guobiao::score;
+    let mut rng = ChaCha8Rng::seed_from_u64(81);
+    let hands: Vec<_> = (0..1024)
+        .map(|_| guobiao_random::random_win(&mut rng))
+        .collect();
+    let closed14: Vec<_> = hands
+        .iter()
+        .filter(|w| w.melds.is_empty())
+        .cloned()
+        .collect();
+    let mut g = c.benchmark_group("mahjong_guobiao_score");
+    let mut i = 0;
+    g.bench_function("score_random_win", |b| {
+        b.iter(|| {
+            i = (i + 1) & 1023;
+            black_box(score(black_box(&hands[i])).unwrap())
+        })
+    });
+    let mut i = 0;
+    let n = closed14.len();
+    g.bench_function("score_closed_14_tiles", |b| {
+        b.iter(|| {
+            i = (i + 1) % n;
+            black_box(score(black_box(&closed14[i])).unwrap())
+        })
+    });
+    let mut i = 0;
+    g.bench_function("brute_force_reference_random_win", |b| {
+        b.iter(|| {
+            i = (i + 1) & 1023;
+            black_box(guobiao_reference::reference_points(black_box(&hands[i])))
+        })
+    });
+    g.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2));
-    targets = bench
+    targets = bench, bench_guobiao
 }
 criterion_main!(benches);

@@ -13,6 +13,10 @@ use cardrules::server::pb::{
     FitWildcardsRequest, ListPlaysRequest, MahjongAnalyzeRequest, MahjongRules,
     MahjongWaitsRequest, Meld, ValidatePlayRequest,
 };
+use cardrules::server::pb::{
+    GuobiaoScoringRules, HongzhongScoringRules, MahjongScoreRequest, MahjongWinContext,
+    RiichiScoringRules, RiichiWinContext, SichuanScoringRules,
+};
 use common::TestServer;
 use proptest::prelude::*;
 use prost::Message;
@@ -159,6 +163,197 @@ fn melds() -> impl Strategy<Value = Vec<Meld>> {
     prop::collection::vec(meld, 0..5)
 }
 
+/// A MahjongScore request: tile strings, any enum numbers, flags and counts.
+fn score_request() -> BoxedStrategy<MahjongScoreRequest> {
+    let context = (
+        (enum_value(3), enum_value(5), enum_value(5), enum_value(5)),
+        any::<[bool; 9]>(),
+        (
+            prop_oneof![0u32..10, any::<u32>()],
+            prop_oneof![0u32..12, any::<u32>()],
+        ),
+        (
+            tiles(3),
+            tiles(3),
+            prop_oneof![0u32..5, any::<u32>()],
+            0u32..200,
+        ),
+    )
+        .prop_map(
+            |(
+                (method, seat, round, discarder),
+                f,
+                (flowers, birds),
+                (dora, ura, honba, sticks),
+            )| {
+                MahjongWinContext {
+                    method,
+                    seat_wind: seat,
+                    round_wind: round,
+                    discarder,
+                    last_tile: f[0],
+                    after_kong: f[1],
+                    robbing_kong: f[2],
+                    last_of_kind: f[3],
+                    flowers,
+                    birds,
+                    riichi: Some(RiichiWinContext {
+                        riichi: f[4],
+                        double_riichi: f[5],
+                        ippatsu: f[6],
+                        first_turn: f[7],
+                        dora_indicators: dora,
+                        ura_dora_indicators: ura,
+                        honba,
+                        riichi_sticks: sticks,
+                    }),
+                }
+            },
+        )
+        .boxed();
+    let options = (
+        (enum_value(4), enum_value(4), enum_value(4)),
+        prop::collection::vec(prop::option::of(any::<bool>()), 8),
+        prop::collection::vec(prop::option::of(prop_oneof![0u32..8, any::<u32>()]), 12),
+    )
+        .prop_map(|((preset, kazoe, renhou), b, n)| {
+            (
+                RiichiScoringRules {
+                    preset,
+                    open_tanyao: b[0],
+                    red_fives: b[1],
+                    kiriage: b[2],
+                    kazoe,
+                    double_yakuman: b[3],
+                    multiple_yakuman: b[4],
+                    renhou,
+                    double_wind_pair_fu: n[0],
+                    honba_points: n[1],
+                },
+                SichuanScoringRules {
+                    max_fan: n[2],
+                    base_points: n[3],
+                    self_drawn_adds_fan: b[5],
+                },
+                HongzhongScoringRules {
+                    base_points: n[4],
+                    self_drawn_bonus: n[5],
+                    four_red_dragons_win: b[6],
+                    seven_pairs_bonus: n[6],
+                    no_wildcard_bonus: n[7],
+                    points_per_bird: n[8],
+                    discarder_pays_alone: b[7],
+                },
+                GuobiaoScoringRules {
+                    minimum_fan: n[10],
+                    base_points: n[11],
+                },
+            )
+        })
+        .boxed();
+    (
+        mahjong_rules(),
+        tiles(6),
+        melds(),
+        prop_oneof![3 => "[0-9][mpsz]", 1 => tiles(2)],
+        prop::option::of(context),
+        options,
+    )
+        .prop_map(
+            |(rules, hand, melds, winning_tile, context, (riichi, sichuan, hongzhong, guobiao))| {
+                MahjongScoreRequest {
+                    rules,
+                    hand,
+                    melds,
+                    winning_tile,
+                    context,
+                    riichi: Some(riichi),
+                    guobiao: Some(guobiao),
+                    sichuan: Some(sichuan),
+                    hongzhong: Some(hongzhong),
+                }
+            },
+        )
+        .boxed()
+}
+
+/// A Dou Dizhu game record: random rules, flow, deal (seeded, explicit or none), bids and plays.
+fn game_record() -> BoxedStrategy<Option<pb::DoudizhuGameRecord>> {
+    use pb::doudizhu_game_record::Deal;
+    let factor = || prop::option::of(prop_oneof![0u32..5, any::<u32>()]);
+    let scoring = (
+        prop::option::of(prop_oneof![0u64..5, any::<u64>()]),
+        prop::collection::vec(factor(), 7),
+        prop::option::of(any::<u64>()),
+        prop::option::of(0u64..3),
+    )
+        .prop_map(|(base, f, multiple_cap, score_cap)| pb::DoudizhuScoring {
+            base,
+            rocket_multiplier: f[0],
+            hard_bomb_multiplier: f[1],
+            soft_bomb_multiplier: f[2],
+            pure_bomb_multiplier: f[3],
+            spring_multiplier: f[4],
+            show_hand_multiplier: f[5],
+            doubling_multiplier: f[6],
+            multiple_cap,
+            score_cap,
+        });
+    let flow = (
+        enum_value(3),
+        enum_value(3),
+        prop::option::of(prop_oneof![0u32..5, any::<u32>()]),
+        any::<bool>(),
+        any::<bool>(),
+        prop::option::of(scoring),
+    )
+        .prop_map(
+            |(scheme, all_pass, first_bidder, show_hand, doubling, scoring)| pb::DoudizhuGameFlow {
+                scheme,
+                all_pass,
+                first_bidder,
+                show_hand,
+                doubling,
+                scoring,
+            },
+        );
+    let deal = prop_oneof![
+        1 => Just(None),
+        3 => (any::<u64>(), enum_value(4)).prop_map(|(seed, wildcard_draw)| Some(
+            Deal::SeededDeal(pb::DoudizhuSeededDeal { seed, wildcard_draw })
+        )),
+        2 => (prop::collection::vec(cards(26), 0..5), cards(9)).prop_map(|(hands, kitty)| Some(
+            Deal::ExplicitDeal(pb::DoudizhuExplicitDeal {
+                hands: hands.into_iter().map(|cards| pb::DoudizhuCardsHeld { cards }).collect(),
+                kitty,
+            })
+        )),
+    ];
+    let bid = (0u32..5, enum_value(9)).prop_map(|(seat, action)| pb::DoudizhuBid { seat, action });
+    let play =
+        (0u32..5, cards(6), selector()).prop_map(|(seat, cards, intended)| pb::DoudizhuGamePlay {
+            seat,
+            cards,
+            intended,
+        });
+    let record = (
+        doudizhu_rules(),
+        prop::option::of(flow),
+        deal,
+        prop::collection::vec(bid, 0..8),
+        prop::collection::vec(play, 0..6),
+    )
+        .prop_map(|(rules, flow, deal, bids, plays)| pb::DoudizhuGameRecord {
+            rules,
+            flow,
+            deal,
+            bids,
+            plays,
+        })
+        .boxed();
+    prop::option::of(record).boxed()
+}
+
 /// One request of any RPC.
 #[derive(Debug, Clone)]
 enum Call {
@@ -169,6 +364,9 @@ enum Call {
     Fit(FitWildcardsRequest),
     Waits(MahjongWaitsRequest),
     Analyze(MahjongAnalyzeRequest),
+    Score(Box<MahjongScoreRequest>),
+    NextActions(pb::NextActionsRequest),
+    Adjudicate(pb::AdjudicateGameRequest),
 }
 
 fn call() -> impl Strategy<Value = Call> {
@@ -280,6 +478,11 @@ fn call() -> impl Strategy<Value = Call> {
                 rules,
             })
         }),
+        score_request().prop_map(|r| Call::Score(Box::new(r))),
+        (game_record(), prop_oneof![0u32..50, any::<u32>()]).prop_map(|(record, limit)| {
+            Call::NextActions(pb::NextActionsRequest { record, limit })
+        }),
+        game_record().prop_map(|record| Call::Adjudicate(pb::AdjudicateGameRequest { record })),
     ]
 }
 
@@ -295,6 +498,9 @@ async fn send(
         Call::Fit(r) => client.fit_wildcards(r).await.map(drop),
         Call::Waits(r) => client.mahjong_waits(r).await.map(drop),
         Call::Analyze(r) => client.mahjong_analyze(r).await.map(drop),
+        Call::Score(r) => client.mahjong_score(*r).await.map(drop),
+        Call::NextActions(r) => client.next_actions(r).await.map(drop),
+        Call::Adjudicate(r) => client.adjudicate_game(r).await.map(drop),
     }
 }
 
@@ -334,6 +540,11 @@ fn random_bytes_that_decode_are_answered_too() {
             FitWildcardsRequest::decode(&bytes[..]).ok().map(Call::Fit),
             MahjongWaitsRequest::decode(&bytes[..]).ok().map(Call::Waits),
             MahjongAnalyzeRequest::decode(&bytes[..]).ok().map(Call::Analyze),
+            MahjongScoreRequest::decode(&bytes[..])
+                .ok()
+                .map(|r| Call::Score(Box::new(r))),
+            pb::NextActionsRequest::decode(&bytes[..]).ok().map(Call::NextActions),
+            pb::AdjudicateGameRequest::decode(&bytes[..]).ok().map(Call::Adjudicate),
         ];
         for call in calls.into_iter().flatten() {
             decoded.set(decoded.get() + 1);
@@ -342,6 +553,6 @@ fn random_bytes_that_decode_are_answered_too() {
         }
     });
     // The empty message decodes as every type, so at least that much was sent.
-    assert!(decoded.get() >= 7);
+    assert!(decoded.get() >= 10);
     runtime.block_on(server.shutdown()).unwrap();
 }

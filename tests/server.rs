@@ -201,3 +201,76 @@ async fn requests_over_the_size_limit_are_refused() {
     assert_eq!(status.code(), tonic::Code::OutOfRange, "{status:?}");
     server.shutdown().await.unwrap();
 }
+
+/// The types of the HTTP/2 frames read from `stream` until the server closes it. Like a real
+/// client it acknowledges the server's SETTINGS and answers its PINGs (a graceful close waits for
+/// a PING's answer before its last GOAWAY).
+async fn frame_types_until_closed(stream: &mut tokio::net::TcpStream) -> Vec<u8> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    const SETTINGS: u8 = 0x4;
+    const PING: u8 = 0x6;
+    const ACK: u8 = 0x1;
+    let mut types = Vec::new();
+    loop {
+        let mut header = [0u8; 9];
+        if stream.read_exact(&mut header).await.is_err() {
+            return types;
+        }
+        let length = u32::from_be_bytes([0, header[0], header[1], header[2]]) as usize;
+        let mut payload = vec![0u8; length];
+        if stream.read_exact(&mut payload).await.is_err() {
+            return types;
+        }
+        let (kind, flags) = (header[3], header[4]);
+        types.push(kind);
+        let reply = match kind {
+            SETTINGS if flags & ACK == 0 => Some([0, 0, 0, SETTINGS, ACK, 0, 0, 0, 0].to_vec()),
+            PING if flags & ACK == 0 => {
+                Some([&[0, 0, 8, PING, ACK, 0, 0, 0, 0][..], &payload].concat())
+            }
+            _ => None,
+        };
+        if let Some(reply) = reply {
+            // The server may close first; the read above then ends the loop.
+            let _ = stream.write_all(&reply).await;
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_connection_past_the_max_age_gets_a_goaway_and_is_closed() {
+    use tokio::io::AsyncWriteExt;
+    const GOAWAY: u8 = 0x7;
+    let server = TestServer::start_with(ServerConfig {
+        max_connection_age: Some(Duration::from_secs(1)),
+        ..common::test_config()
+    })
+    .await;
+    // A bare HTTP/2 client: the connection preface and an empty SETTINGS frame, then it only
+    // acknowledges. It answers the keepalive PINGs, so nothing but the maximum age closes the
+    // connection: without one the guard below would fail the test.
+    let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    stream
+        .write_all(b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\0\0\0\x04\0\0\0\0\0")
+        .await
+        .unwrap();
+    let frames = tokio::time::timeout(HANG_GUARD, frame_types_until_closed(&mut stream))
+        .await
+        .expect("the server closes the connection once it is older than the maximum age");
+    assert!(
+        frames.contains(&GOAWAY),
+        "a GOAWAY before closing: {frames:?}"
+    );
+    // The server still serves new connections.
+    let answer = server
+        .client()
+        .await
+        .deal(DealRequest {
+            game: Game::Doudizhu as i32,
+            seed: Some(1),
+            ..Default::default()
+        })
+        .await;
+    assert!(answer.is_ok(), "{answer:?}");
+    server.shutdown().await.unwrap();
+}

@@ -343,6 +343,12 @@ impl CardList {
         cards
     }
 
+    /// The physical cards in the order given when the list is suited; empty for a rank-only
+    /// list (whose [`CardList::counts`] say everything).
+    pub fn cards(&self) -> &[Card] {
+        &self.physical
+    }
+
     /// True when the cards name physical cards (suits given, or jokers only).
     pub fn is_suited(&self) -> bool {
         self.suited

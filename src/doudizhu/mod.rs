@@ -32,6 +32,7 @@ mod classify;
 mod combo;
 mod compare;
 mod enumerate;
+pub mod game;
 mod hand;
 mod reading;
 mod rules;

@@ -26,6 +26,7 @@ mod forms;
 mod hand;
 mod meld;
 mod rules;
+pub mod score;
 mod standard;
 mod tables;
 mod waits;

@@ -36,6 +36,13 @@ pub struct ServerConfig {
     #[arg(long = "shutdown-grace-ms", env = "CARDRULES_SHUTDOWN_GRACE_MS", default_value = "10000", value_parser = parse_millis)]
     pub shutdown_grace: Duration,
 
+    /// Longest life of one client connection, in seconds: past it the server sends a GOAWAY (calls
+    /// in flight finish, new calls go to a new connection). Clients balancing on their own over a
+    /// DNS name (a Kubernetes headless Service) re-resolve when a connection closes, so this is
+    /// how they find replicas added since they connected. Unset, connections live on.
+    #[arg(long = "max-connection-age-secs", env = "CARDRULES_MAX_CONNECTION_AGE_SECS", value_parser = parse_secs)]
+    pub max_connection_age: Option<Duration>,
+
     /// Address of the Prometheus endpoint (`GET /metrics`, plain HTTP), e.g. 127.0.0.1:9090.
     /// Unset, there is no endpoint and calls are not counted.
     #[arg(long, env = "CARDRULES_METRICS_LISTEN")]
@@ -52,6 +59,7 @@ impl Default for ServerConfig {
             keepalive_interval: Duration::from_secs(30),
             keepalive_timeout: Duration::from_secs(10),
             shutdown_grace: Duration::from_millis(10000),
+            max_connection_age: None,
             metrics_listen: None,
         }
     }

@@ -189,14 +189,14 @@ impl Input {
     }
 }
 
-fn tiles(errors: &mut InvalidArgument, field: &str, text: &str) -> Vec<Tile> {
+pub(super) fn tiles(errors: &mut InvalidArgument, field: &str, text: &str) -> Vec<Tile> {
     parse_tiles(text).unwrap_or_else(|e| {
         errors.push(field, e.to_string());
         Vec::new()
     })
 }
 
-fn parse_meld(errors: &mut InvalidArgument, i: usize, m: &pb::Meld) -> Option<Meld> {
+pub(super) fn parse_meld(errors: &mut InvalidArgument, i: usize, m: &pb::Meld) -> Option<Meld> {
     let field = format!("melds[{i}]");
     let tiles = match parse_tiles(&m.tiles) {
         Ok(t) => t,
@@ -220,7 +220,7 @@ fn parse_meld(errors: &mut InvalidArgument, i: usize, m: &pb::Meld) -> Option<Me
     }
 }
 
-fn parse_rules(rules: Option<&pb::MahjongRules>) -> Result<Rules, InvalidArgument> {
+pub(super) fn parse_rules(rules: Option<&pb::MahjongRules>) -> Result<Rules, InvalidArgument> {
     let default = pb::MahjongRules::default();
     let r = rules.unwrap_or(&default);
     let mut errors = InvalidArgument::default();
@@ -302,7 +302,7 @@ fn form_name(f: Form) -> &'static str {
     }
 }
 
-fn decomposition(d: &Decomposition) -> pb::Decomposition {
+pub(super) fn decomposition(d: &Decomposition) -> pb::Decomposition {
     pb::Decomposition {
         form: hand_form(d.form) as i32,
         groups: d

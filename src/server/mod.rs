@@ -14,6 +14,7 @@ mod enums;
 pub mod healthcheck;
 mod logging;
 mod mahjong;
+mod mahjong_score;
 mod metrics;
 mod protection;
 mod service;
@@ -125,9 +126,16 @@ pub async fn serve_with_metrics(
         .with_nodelay(Some(true))
         .with_keepalive(Some(config.keepalive_interval));
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let server = tonic::transport::Server::builder()
+    let mut builder = tonic::transport::Server::builder()
         .http2_keepalive_interval(Some(config.keepalive_interval))
-        .http2_keepalive_timeout(Some(config.keepalive_timeout))
+        .http2_keepalive_timeout(Some(config.keepalive_timeout));
+    if let Some(age) = config.max_connection_age {
+        // A GOAWAY at that age; calls open on the connection finish on it. Not with tonic's
+        // max_connection_age_grace: with it set, tonic 0.14 sends no GOAWAY at all and closes
+        // the connection at age + grace, failing the calls open on it.
+        builder = builder.max_connection_age(age);
+    }
+    let server = builder
         .layer(
             tower::ServiceBuilder::new()
                 .layer(logging::CallLogLayer {

@@ -120,6 +120,35 @@ impl pb::card_rules_service_server::CardRulesService for CardRules {
     ) -> Result<Response<pb::MahjongAnalyzeResponse>, Status> {
         answer(request, super::mahjong::analyze)
     }
+
+    async fn mahjong_score(
+        &self,
+        request: Request<pb::MahjongScoreRequest>,
+    ) -> Result<Response<pb::MahjongScoreResponse>, Status> {
+        answer(request, super::mahjong_score::score)
+    }
+
+    async fn next_actions(
+        &self,
+        request: Request<pb::NextActionsRequest>,
+    ) -> Result<Response<pb::NextActionsResponse>, Status> {
+        if super::doudizhu::game::on_blocking_pool(request.get_ref().record.as_ref()) {
+            answer_blocking(request, super::doudizhu::game::next_actions).await
+        } else {
+            answer(request, super::doudizhu::game::next_actions)
+        }
+    }
+
+    async fn adjudicate_game(
+        &self,
+        request: Request<pb::AdjudicateGameRequest>,
+    ) -> Result<Response<pb::AdjudicateGameResponse>, Status> {
+        if super::doudizhu::game::on_blocking_pool(request.get_ref().record.as_ref()) {
+            answer_blocking(request, super::doudizhu::game::adjudicate_game).await
+        } else {
+            answer(request, super::doudizhu::game::adjudicate_game)
+        }
+    }
 }
 
 #[cfg(test)]

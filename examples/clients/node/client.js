@@ -161,6 +161,55 @@ check('MahjongAnalyze: with three melds, discarding 5z leaves a hand ready on 1m
     assert.deepEqual(improving, [['1m', 3], ['4m', 3]], 'improving');
   });
 
+check("MahjongScore: the dealer's self-drawn haku hand with a double-East pair is 40 fu 2 han",
+  async ({ rules }) => {
+    const answer = await call(rules, 'MahjongScore', {
+      hand: '123m456p789s11555z',
+      winningTile: '9s',
+      context: { method: 'WIN_METHOD_SELF_DRAWN', riichi: { honba: 1 } },
+    });
+    assert.equal(answer.valid, true, 'valid');
+    const ids = answer.elements.map((element) => element.id);
+    assert.deepEqual(ids, ['riichi.menzen_tsumo', 'riichi.yakuhai_haku'], 'yaku');
+    assert.deepEqual([answer.totals.fu, answer.totals.han], [40, 2], 'fu and han');
+    const points = answer.payments.map((payment) => payment.points);
+    assert.deepEqual(points, ['4200', '-1400', '-1400', '-1400'], 'payments (int64 as strings)');
+  });
+
+/** A game record of a seeded deal: bids as [seat, action name], plays as [seat, cards]. */
+function seededRecord(seed, bids = [], plays = []) {
+  return {
+    seededDeal: { seed: String(seed) },
+    bids: bids.map(([seat, action]) => ({ seat, action })),
+    plays: plays.map(([seat, cards]) => ({ seat, cards })),
+  };
+}
+
+check('NextActions: seed 42, seat 0 bids first; after its bid of 3 it leads with 20 cards',
+  async ({ rules }) => {
+    let answer = await call(rules, 'NextActions', { record: seededRecord(42) });
+    assert.equal(answer.phase, 'DOUDIZHU_GAME_PHASE_BIDDING', 'phase');
+    assert.equal(answer.seat, 0, 'seat to act');
+    assert.equal(answer.bids.at(-1), 'DOUDIZHU_BID_ACTION_BID_THREE', 'highest bid offered');
+    const record = seededRecord(42, [[0, 'DOUDIZHU_BID_ACTION_BID_THREE']]);
+    answer = await call(rules, 'NextActions', { record, limit: 5 });
+    assert.deepEqual([answer.seat, answer.mayPass, answer.truncated], [0, false, true], 'lead');
+    assert.equal(answer.plays.length, 5, 'plays up to the limit');
+    assert.equal(answer.state.seats[0].cardCount, 20, 'the landlord took the kitty');
+  });
+
+check('AdjudicateGame: a card the seat never held is illegal at plays[0]; all pass is a redeal',
+  async ({ rules }) => {
+    const record = seededRecord(42, [[0, 'DOUDIZHU_BID_ACTION_BID_THREE']], [[0, ['3S']]]);
+    let answer = await call(rules, 'AdjudicateGame', { record });
+    assert.equal(answer.verdict, 'DOUDIZHU_GAME_VERDICT_ILLEGAL', 'verdict');
+    assert.equal(answer.violation.field, 'record.plays[0]', 'the illegal action');
+    assert.equal(answer.violation.playReason, 'ILLEGAL_PLAY_REASON_NOT_IN_HAND', 'reason');
+    const passes = [0, 1, 2].map((seat) => [seat, 'DOUDIZHU_BID_ACTION_PASS']);
+    answer = await call(rules, 'AdjudicateGame', { record: seededRecord(42, passes) });
+    assert.equal(answer.verdict, 'DOUDIZHU_GAME_VERDICT_REDEAL', 'verdict');
+  });
+
 check('Health: the server and CardRulesService are SERVING',
   async ({ healthClient }) => {
     for (const service of ['', 'cardrules.v1.CardRulesService']) {

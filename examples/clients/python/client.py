@@ -21,7 +21,15 @@ from google.rpc import error_details_pb2
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_status import rpc_status
 
-from cardrules.v1 import deal_pb2, doudizhu_pb2, mahjong_pb2, service_pb2, service_pb2_grpc
+from cardrules.v1 import (
+    deal_pb2,
+    doudizhu_game_pb2,
+    doudizhu_pb2,
+    mahjong_pb2,
+    mahjong_score_pb2,
+    service_pb2,
+    service_pb2_grpc,
+)
 
 # Every call carries a deadline: a stuck server fails the check instead of hanging the client.
 TIMEOUT_S = 10
@@ -160,6 +168,70 @@ def mahjong_analyze(stub, _health):
     best = answer.discards[0]
     expect((best.discard, best.shanten), ("5z", 0), "best discard and the shanten it leaves")
     expect([(tile.tile, tile.live) for tile in best.improving], [("1m", 3), ("4m", 3)], "improving")
+
+
+@check("MahjongScore: the dealer's self-drawn haku hand with a double-East pair is 40 fu 2 han")
+def mahjong_score(stub, _health):
+    answer = stub.MahjongScore(
+        mahjong_score_pb2.MahjongScoreRequest(
+            hand="123m456p789s11555z",
+            winning_tile="9s",
+            context=mahjong_score_pb2.MahjongWinContext(
+                method=mahjong_score_pb2.WIN_METHOD_SELF_DRAWN,
+                riichi=mahjong_score_pb2.RiichiWinContext(honba=1),
+            ),
+        ),
+        timeout=TIMEOUT_S,
+    )
+    expect(answer.valid, True, "valid")
+    expect(
+        [element.id for element in answer.elements],
+        ["riichi.menzen_tsumo", "riichi.yakuhai_haku"],
+        "yaku",
+    )
+    expect((answer.totals.fu, answer.totals.han), (40, 2), "fu and han")
+    expect([payment.points for payment in answer.payments], [4200, -1400, -1400, -1400], "payments")
+
+
+def seeded_record(seed, bids=(), plays=()):
+    """A game record of a seeded deal: bids as (seat, action name), plays as (seat, cards)."""
+    g = doudizhu_game_pb2
+    return g.DoudizhuGameRecord(
+        seeded_deal=g.DoudizhuSeededDeal(seed=seed),
+        bids=[g.DoudizhuBid(seat=s, action=g.DoudizhuBidAction.Value(a)) for s, a in bids],
+        plays=[g.DoudizhuGamePlay(seat=s, cards=c) for s, c in plays],
+    )
+
+
+@check("NextActions: seed 42, seat 0 bids first; after its bid of 3 it leads with 20 cards")
+def next_actions(stub, _health):
+    g = doudizhu_game_pb2
+    answer = stub.NextActions(g.NextActionsRequest(record=seeded_record(42)), timeout=TIMEOUT_S)
+    expect(g.DoudizhuGamePhase.Name(answer.phase), "DOUDIZHU_GAME_PHASE_BIDDING", "phase")
+    expect(answer.seat, 0, "seat to act")
+    bids = [g.DoudizhuBidAction.Name(b) for b in answer.bids]
+    expect(bids[-1], "DOUDIZHU_BID_ACTION_BID_THREE", "highest bid offered")
+    record = seeded_record(42, bids=[(0, "DOUDIZHU_BID_ACTION_BID_THREE")])
+    answer = stub.NextActions(g.NextActionsRequest(record=record, limit=5), timeout=TIMEOUT_S)
+    expect((answer.seat, answer.may_pass, answer.truncated), (0, False, True), "the lead")
+    expect(len(answer.plays), 5, "plays up to the limit")
+    expect(answer.state.seats[0].card_count, 20, "the landlord took the kitty")
+
+
+@check("AdjudicateGame: a card the seat never held is illegal at plays[0]; all pass is a redeal")
+def adjudicate_game(stub, _health):
+    g = doudizhu_game_pb2
+    record = seeded_record(42, bids=[(0, "DOUDIZHU_BID_ACTION_BID_THREE")], plays=[(0, ["3S"])])
+    answer = stub.AdjudicateGame(g.AdjudicateGameRequest(record=record), timeout=TIMEOUT_S)
+    expect(g.DoudizhuGameVerdict.Name(answer.verdict), "DOUDIZHU_GAME_VERDICT_ILLEGAL", "verdict")
+    expect(answer.violation.field, "record.plays[0]", "the illegal action")
+    reason = doudizhu_pb2.IllegalPlayReason.Name(answer.violation.play_reason)
+    expect(reason, "ILLEGAL_PLAY_REASON_NOT_IN_HAND", "reason")
+    passes = [(seat, "DOUDIZHU_BID_ACTION_PASS") for seat in range(3)]
+    answer = stub.AdjudicateGame(
+        g.AdjudicateGameRequest(record=seeded_record(42, bids=passes)), timeout=TIMEOUT_S
+    )
+    expect(g.DoudizhuGameVerdict.Name(answer.verdict), "DOUDIZHU_GAME_VERDICT_REDEAL", "verdict")
 
 
 @check("Health: the server and CardRulesService are SERVING")

@@ -5,6 +5,7 @@
 //! ([`messages`]). Every rule decision is the core's.
 
 mod convert;
+pub(super) mod game;
 mod messages;
 mod rules;
 

@@ -1,0 +1,589 @@
+//! Guobiao scoring (中国麻将竞赛规则, 1998; Chinese Official mahjong): the 81 fans, the five
+//! combination principles, the 8-fan minimum and the payments.
+//!
+//! [`score`] takes a winning hand ([`GuobiaoWin`]) and returns the reading that scores highest
+//! ([`GuobiaoScore`]): its form and sets, every counted fan with its points, the fans left
+//! uncounted because a counted fan implies them, the total and what each player pays.
+//!
+//! # Conventions
+//!
+//! - **Tiles.** [`GuobiaoWin::concealed`] holds the concealed tiles **including the winning
+//!   tile**, so it has `14 - 3 * melds.len()` tiles (a kan is one meld, its fourth tile not
+//!   counted there). Declared melds are [`Meld`]s: chi, pon, open kan and concealed kan.
+//! - **Forms.** The standard form (four sets and a pair), seven pairs (a kind held four times is
+//!   two pairs), thirteen orphans, 全不靠 / 七星不靠 (honours and knitted tiles), and 组合龙 with a
+//!   set and a pair (at most one declared meld). Forms other than the standard one and seven
+//!   pairs need a closed hand.
+//! - **Principles.** 不重复: the [`Fan::excludes`] table, applied from the highest fan down.
+//!   不拆移 / 不得相同 / 套算一次: how sets combine, see `combine.rs`. 就高不就低: every
+//!   decomposition is scored and the highest kept (seven pairs competes with the standard
+//!   readings of the same tiles; on a tie the standard reading is shown).
+//! - **Minimum.** A win needs 8 fans without flowers ([`GuobiaoScore::is_win`]); each flower
+//!   adds 1 fan ([`Fan::FlowerTiles`]) to the total but not toward the minimum.
+//! - **Payments** (the competition rules' convention): on a discard the discarder pays
+//!   `8 + total` and the two others pay 8 each; self-drawn, each of the three others pays
+//!   `8 + total`.
+//! - **Where the open engines fix an open point** (ChineseOfficialMahjongHelper's
+//!   `fan_calculator`), we count as they do: a pung completed by a discard is not concealed
+//!   unless the tile can also complete a concealed chow; 边张/嵌张/单钓将 need a hand that waited
+//!   on one kind only (standard form and seven pairs considered), and a winning tile at the end
+//!   of a chow is 边张; 九莲宝灯 adds fixed fans by the winning tile's number; 清幺九 does not
+//!   count 双同刻. Unlike `fan_calculator`'s default build we keep the book's 81 fans, so one
+//!   open and one concealed kong count 明杠 + 暗杠 (3), not its extra 明暗杠 (5).
+
+mod combine;
+mod context;
+mod fans;
+mod reading;
+mod sets;
+mod shared;
+
+use arrayvec::ArrayVec;
+
+pub use fans::{FANS, Fan, FanCounts, FanInfo};
+pub use sets::{GuobiaoSet, SetKind};
+pub use shared::score_input;
+
+use crate::mahjong::{Meld, MeldKind};
+use crate::tiles::{Tile, TileSuit};
+use context::WinContext;
+use reading::{HandFacts, Reading, score_reading};
+use sets::{KNITTED, for_each_decomposition, is_seven_pairs, knitted_tiles};
+
+/// A wind, as a seat wind (门风) or a round wind (圈风): the scorers' shared type.
+pub use super::Wind;
+
+/// The numbers the competition rules fix and a table may change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GuobiaoRules {
+    /// The fans a win needs, flowers not counted (起和番). The rules: 8.
+    pub minimum_fan: u32,
+    /// What every paying player pays on top of the fans (底分). The rules: 8.
+    pub base_points: u32,
+}
+
+impl Default for GuobiaoRules {
+    fn default() -> Self {
+        GuobiaoRules::STANDARD
+    }
+}
+
+impl GuobiaoRules {
+    /// The competition rules: an 8-fan minimum, 8 base points.
+    pub const STANDARD: GuobiaoRules = GuobiaoRules {
+        minimum_fan: 8,
+        base_points: 8,
+    };
+}
+
+/// A winning hand and the circumstances of the win.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GuobiaoWin {
+    /// The concealed tiles, winning tile included: `14 - 3 * melds.len()` tiles.
+    pub concealed: Vec<Tile>,
+    /// Declared melds: chi, pon, open kan, concealed kan (at most four).
+    pub melds: Vec<Meld>,
+    /// The winning tile; one of `concealed`.
+    pub winning_tile: Tile,
+    /// Won on a tile the winner drew (自摸); otherwise on a discard.
+    pub self_drawn: bool,
+    /// The winner's seat wind (门风).
+    pub seat_wind: Wind,
+    /// The round's wind (圈风).
+    pub round_wind: Wind,
+    /// 和绝张: the other three copies of the winning tile were already visible. Set by itself
+    /// when the winner's own melds hold them.
+    pub last_tile_of_kind: bool,
+    /// The winning tile was the wall's last: 妙手回春 when self-drawn, 海底捞月 on a discard.
+    pub last_tile_of_wall: bool,
+    /// 杠上开花: self-drawn on the replacement tile after a kong (needs `self_drawn` and a kan).
+    pub kong_win: bool,
+    /// 抢杠和: won on the tile another player added to a pung (needs a discard win, and the
+    /// winner holds no other copy of it).
+    pub robbing_kong: bool,
+    /// Flowers (花牌), 0-8: one fan each, not toward the minimum.
+    pub flowers: u8,
+}
+
+/// Why a hand is not accepted for scoring. Each names the input field it is about.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GuobiaoError {
+    /// More than four melds.
+    #[error("{0} melds: a hand has at most 4")]
+    TooManyMelds(usize),
+    /// The concealed tiles are not `14 - 3 * melds` many.
+    #[error(
+        "{got} concealed tiles with {melds} melds: expected {expected} (the winning tile included)"
+    )]
+    TileCount {
+        /// Tiles given.
+        got: usize,
+        /// Tiles expected.
+        expected: usize,
+        /// Melds given.
+        melds: usize,
+    },
+    /// The winning tile is not among the concealed tiles.
+    #[error("the winning tile {0} is not among the concealed tiles")]
+    WinningTileNotInHand(Tile),
+    /// A kind appears more than four times (concealed and melds together).
+    #[error("{tile} appears {count} times (at most 4)")]
+    FiveCopies {
+        /// The kind.
+        tile: Tile,
+        /// How many times.
+        count: usize,
+    },
+    /// More than eight flowers.
+    #[error("{0} flowers: there are 8")]
+    TooManyFlowers(u8),
+    /// Circumstances that cannot happen together.
+    #[error("{field}: {reason}")]
+    Contradiction {
+        /// The field at fault.
+        field: &'static str,
+        /// Why.
+        reason: &'static str,
+    },
+}
+
+impl GuobiaoError {
+    /// The input field the error is about (`concealed`, `melds`, `winning_tile`, `flowers`, or a
+    /// flag's name).
+    pub fn field(&self) -> &'static str {
+        match self {
+            GuobiaoError::TooManyMelds(_) => "melds",
+            GuobiaoError::TileCount { .. } | GuobiaoError::FiveCopies { .. } => "concealed",
+            GuobiaoError::WinningTileNotInHand(_) => "winning_tile",
+            GuobiaoError::TooManyFlowers(_) => "flowers",
+            GuobiaoError::Contradiction { field, .. } => field,
+        }
+    }
+}
+
+/// The shape a winning hand was read as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HandForm {
+    /// Four sets and a pair.
+    Standard,
+    /// Seven pairs (七对, 连七对).
+    SevenPairs,
+    /// Thirteen orphans (十三幺).
+    ThirteenOrphans,
+    /// Fourteen unrelated honours and knitted tiles (全不靠, 七星不靠).
+    HonorsAndKnitted,
+    /// A knitted straight (组合龙) with one set and a pair. `pattern[j]` is the suit holding the
+    /// numbers `j+1, j+4, j+7`.
+    KnittedStraight {
+        /// The suits of 147, 258 and 369.
+        pattern: [TileSuit; 3],
+    },
+    /// Nine gates (九莲宝灯): 1112345678999 of one suit, closed, plus one tile of that suit.
+    NineGates,
+}
+
+/// Why a well-formed hand is not a win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NotWin {
+    /// The tiles form no winning shape.
+    NotComplete,
+    /// The best reading scores under the minimum (8) without flowers.
+    BelowMinimum,
+}
+
+/// One counted fan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FanScore {
+    /// The fan.
+    pub fan: Fan,
+    /// How many times it counts.
+    pub count: u8,
+    /// Its points: `count * fan.points()`.
+    pub points: u32,
+}
+
+/// A fan left uncounted because a counted fan implies it (不重复原则).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Excluded {
+    /// The uncounted fan.
+    pub fan: Fan,
+    /// The counted fan that implies it.
+    pub by: Fan,
+}
+
+/// Who pays what (the competition rules' convention).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Payments {
+    /// Won on a discard: the discarder pays `8 + total`, each of the two others pays 8.
+    Discard {
+        /// What the discarder pays.
+        discarder: u32,
+        /// What each of the two other players pays.
+        each_other: u32,
+    },
+    /// Self-drawn: each of the three others pays `8 + total`.
+    SelfDrawn {
+        /// What each other player pays.
+        each: u32,
+    },
+}
+
+impl Payments {
+    /// What the winner receives in all.
+    pub fn total(&self) -> u32 {
+        match *self {
+            Payments::Discard {
+                discarder,
+                each_other,
+            } => discarder + 2 * each_other,
+            Payments::SelfDrawn { each } => 3 * each,
+        }
+    }
+}
+
+/// The score of a hand: its best reading.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GuobiaoScore {
+    /// True when the hand is complete and scores at least the minimum (8) without flowers.
+    pub is_win: bool,
+    /// Why not, when `is_win` is false.
+    pub not_win: Option<NotWin>,
+    /// Fans without flowers (the number the minimum applies to).
+    pub fan_total: u32,
+    /// Fans with flowers: what the payments use.
+    pub total: u32,
+    /// The counted fans, highest first, flowers last.
+    pub fans: Vec<FanScore>,
+    /// Fans the reading also shows but leaves uncounted, with the fan that implies each.
+    pub excluded: Vec<Excluded>,
+    /// The form of the best reading (`None` when the tiles are not complete).
+    pub form: Option<HandForm>,
+    /// The best reading's sets: declared melds first, then concealed sets, the pair last; for
+    /// seven pairs the pairs; empty for thirteen orphans and 全不靠 / 七星不靠. For
+    /// [`HandForm::KnittedStraight`] the set and pair beside the knitted straight.
+    pub sets: Vec<GuobiaoSet>,
+    /// Payments when `is_win`.
+    pub payments: Option<Payments>,
+}
+
+/// Checks the input and returns the counts of the concealed tiles and of the whole hand.
+fn validate(win: &GuobiaoWin) -> Result<([u8; 34], [u8; 34]), GuobiaoError> {
+    let melds = win.melds.len();
+    if melds > 4 {
+        return Err(GuobiaoError::TooManyMelds(melds));
+    }
+    let expected = 14 - 3 * melds;
+    if win.concealed.len() != expected {
+        return Err(GuobiaoError::TileCount {
+            got: win.concealed.len(),
+            expected,
+            melds,
+        });
+    }
+    let mut concealed = [0u8; 34];
+    for t in &win.concealed {
+        concealed[t.index()] += 1;
+    }
+    let mut all = concealed;
+    for m in &win.melds {
+        for t in m.tiles() {
+            all[t.index()] += 1;
+        }
+    }
+    if let Some(i) = (0..34).find(|&i| all[i] > 4) {
+        return Err(GuobiaoError::FiveCopies {
+            tile: Tile::from_index(i).expect("index"),
+            count: all[i] as usize,
+        });
+    }
+    let w = win.winning_tile.index();
+    if concealed[w] == 0 {
+        return Err(GuobiaoError::WinningTileNotInHand(win.winning_tile));
+    }
+    if win.flowers > 8 {
+        return Err(GuobiaoError::TooManyFlowers(win.flowers));
+    }
+    let contradiction = |field, reason| Err(GuobiaoError::Contradiction { field, reason });
+    if win.kong_win {
+        if !win.self_drawn {
+            return contradiction(
+                "kong_win",
+                "a win on a kong's replacement tile is self-drawn",
+            );
+        }
+        if !win.melds.iter().any(|m| m.kind == MeldKind::Kan) {
+            return contradiction(
+                "kong_win",
+                "a win on a kong's replacement tile needs a declared kan",
+            );
+        }
+    }
+    if win.robbing_kong {
+        if win.self_drawn {
+            return contradiction(
+                "robbing_kong",
+                "robbing a kong is a win on another player's tile",
+            );
+        }
+        if all[w] != 1 {
+            return contradiction(
+                "robbing_kong",
+                "the robbed tile is the fourth copy: the winner cannot hold another",
+            );
+        }
+    }
+    if win.last_tile_of_kind && concealed[w] > 1 {
+        return contradiction(
+            "last_tile_of_kind",
+            "the winning tile cannot be the last of its kind when the hand holds another copy",
+        );
+    }
+    Ok((concealed, all))
+}
+
+/// Scores a winning hand: the best reading's fans, total and payments. A well-formed hand that
+/// is not complete, or scores under 8 fans, is an answer with `is_win == false`, not an error.
+///
+/// ```
+/// use cardrules::mahjong::score::guobiao::{Fan, GuobiaoWin, Wind, score};
+/// use cardrules::tiles::parse_tiles;
+///
+/// // 清龙 + 门前清 + 平和 + ... on a discard of 6p.
+/// let win = GuobiaoWin {
+///     concealed: parse_tiles("123456789m345p66s").unwrap(),
+///     melds: vec![],
+///     winning_tile: "9m".parse().unwrap(),
+///     self_drawn: false,
+///     seat_wind: Wind::South,
+///     round_wind: Wind::East,
+///     last_tile_of_kind: false,
+///     last_tile_of_wall: false,
+///     kong_win: false,
+///     robbing_kong: false,
+///     flowers: 0,
+/// };
+/// let result = score(&win).unwrap();
+/// assert!(result.is_win);
+/// assert!(result.fans.iter().any(|f| f.fan == Fan::PureStraight));
+/// ```
+pub fn score(win: &GuobiaoWin) -> Result<GuobiaoScore, GuobiaoError> {
+    score_with(&GuobiaoRules::STANDARD, win)
+}
+
+/// [`score`] with another minimum or base ([`GuobiaoRules`]).
+pub fn score_with(rules: &GuobiaoRules, win: &GuobiaoWin) -> Result<GuobiaoScore, GuobiaoError> {
+    let (concealed, all) = validate(win)?;
+    let w = win.winning_tile.index();
+    let own_meld_copies = win
+        .melds
+        .iter()
+        .flat_map(|m| m.tiles())
+        .filter(|t| t.index() == w)
+        .count();
+    let context = WinContext {
+        self_drawn: win.self_drawn,
+        last_tile_of_kind: (win.last_tile_of_kind || own_meld_copies == 3) && concealed[w] == 1,
+        last_tile_of_wall: win.last_tile_of_wall,
+        kong_win: win.kong_win,
+        robbing_kong: win.robbing_kong,
+    };
+    let melds = win.melds.len();
+    let closed = melds == 0;
+    let facts = HandFacts::new(win, concealed, all, context);
+    let meld_sets: ArrayVec<GuobiaoSet, 7> = win.melds.iter().map(GuobiaoSet::from_meld).collect();
+
+    let mut best: Option<(Reading, FanCounts, u32)> = None;
+    let consider = |reading: Reading, best: &mut Option<(Reading, FanCounts, u32)>| {
+        let fans = score_reading(&reading, &facts, |_, _| {});
+        let points = fans.points();
+        let better = match best {
+            None => true,
+            Some((old, old_fans, old_points)) => {
+                points > *old_points
+                    || (points == *old_points
+                        && reading.form == HandForm::Standard
+                        && (old.form == HandForm::SevenPairs
+                            || (!old_fans.has(Fan::PureTripleChow)
+                                && !old_fans.has(Fan::TriplePung)
+                                && (fans.has(Fan::PureTripleChow) || fans.has(Fan::TriplePung)))))
+            }
+        };
+        if better {
+            *best = Some((reading, fans, points));
+        }
+    };
+
+    let special = if closed {
+        special_form(&concealed, &facts.standing, win.winning_tile)
+    } else {
+        None
+    };
+    let knitted = if melds <= 1 && special.is_none() {
+        knitted_straight(&concealed, &meld_sets, melds)
+    } else {
+        None
+    };
+    match (special, knitted) {
+        (Some(reading), _) if reading.form != HandForm::SevenPairs => consider(reading, &mut best),
+        (_, Some(reading)) => consider(reading, &mut best),
+        (seven, None) => {
+            if let Some(reading) = seven {
+                consider(reading, &mut best);
+            }
+            for_each_decomposition(&concealed, 4 - melds, &mut |sets| {
+                let mut all_sets = meld_sets.clone();
+                all_sets.extend(sets.iter().copied());
+                consider(
+                    Reading {
+                        form: HandForm::Standard,
+                        sets: all_sets,
+                    },
+                    &mut best,
+                );
+            });
+        }
+    }
+
+    let Some((reading, _, _)) = best else {
+        return Ok(GuobiaoScore {
+            is_win: false,
+            not_win: Some(NotWin::NotComplete),
+            fan_total: 0,
+            total: 0,
+            fans: Vec::new(),
+            excluded: Vec::new(),
+            form: None,
+            sets: Vec::new(),
+            payments: None,
+        });
+    };
+    let mut excluded = Vec::new();
+    let mut fans = score_reading(&reading, &facts, |by, fan| {
+        excluded.push(Excluded { fan, by })
+    });
+    let fan_total = fans.points();
+    fans.set(Fan::FlowerTiles, win.flowers);
+    let total = fans.points();
+    let is_win = fan_total >= rules.minimum_fan;
+    let base = rules.base_points;
+    let payments = is_win.then(|| {
+        if win.self_drawn {
+            Payments::SelfDrawn { each: base + total }
+        } else {
+            Payments::Discard {
+                discarder: base + total,
+                each_other: base,
+            }
+        }
+    });
+    Ok(GuobiaoScore {
+        is_win,
+        not_win: (!is_win).then_some(NotWin::BelowMinimum),
+        fan_total,
+        total,
+        fans: fans
+            .iter()
+            .map(|(fan, count)| FanScore {
+                fan,
+                count,
+                points: u32::from(count) * u32::from(fan.points()),
+            })
+            .collect(),
+        excluded,
+        form: Some(reading.form),
+        sets: reading.sets.to_vec(),
+        payments,
+    })
+}
+
+/// The closed forms other than the standard one: seven pairs, 全不靠 / 七星不靠, thirteen
+/// orphans, nine gates (in that order, as only one can apply except seven pairs, which still
+/// competes with the standard readings).
+fn special_form(concealed: &[u8; 34], standing: &[u8; 34], winning: Tile) -> Option<Reading> {
+    if is_seven_pairs(concealed) {
+        let mut sets = ArrayVec::new();
+        for (i, &count) in concealed.iter().enumerate() {
+            for _ in 0..count / 2 {
+                sets.push(GuobiaoSet {
+                    kind: SetKind::Pair,
+                    tile: Tile::from_index(i).expect("index"),
+                    open: false,
+                });
+            }
+        }
+        return Some(Reading {
+            form: HandForm::SevenPairs,
+            sets,
+        });
+    }
+    let bare = |form| {
+        Some(Reading {
+            form,
+            sets: ArrayVec::new(),
+        })
+    };
+    let singles = concealed.iter().all(|&c| c <= 1);
+    if singles {
+        let numbered: Vec<usize> = (0..27).filter(|&i| concealed[i] > 0).collect();
+        let fits = KNITTED.iter().any(|&p| {
+            let k = knitted_tiles(p);
+            numbered.iter().all(|&i| k.iter().any(|t| t.index() == i))
+        });
+        if fits && (7..=9).contains(&numbered.len()) {
+            return bare(HandForm::HonorsAndKnitted);
+        }
+    }
+    let orphans = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+    if orphans.iter().all(|&i| concealed[i] >= 1)
+        && orphans
+            .iter()
+            .map(|&i| concealed[i] as usize)
+            .sum::<usize>()
+            == 14
+    {
+        return bare(HandForm::ThirteenOrphans);
+    }
+    if !winning.is_honor() {
+        let s = winning.index() / 9 * 9;
+        let pattern = [3, 1, 1, 1, 1, 1, 1, 1, 3];
+        let rest_empty = (0..34).all(|i| (s..s + 9).contains(&i) || standing[i] == 0);
+        if rest_empty && standing[s..s + 9] == pattern {
+            return bare(HandForm::NineGates);
+        }
+    }
+    None
+}
+
+/// The knitted-straight form: a knitted straight among the concealed tiles and, with the rest
+/// (and at most one declared meld), one set and a pair.
+fn knitted_straight(
+    concealed: &[u8; 34],
+    meld_sets: &[GuobiaoSet],
+    melds: usize,
+) -> Option<Reading> {
+    for pattern in KNITTED {
+        let tiles = knitted_tiles(pattern);
+        if !tiles.iter().all(|t| concealed[t.index()] > 0) {
+            continue;
+        }
+        let mut rest = *concealed;
+        for t in tiles {
+            rest[t.index()] -= 1;
+        }
+        let mut found = None;
+        for_each_decomposition(&rest, 1 - melds, &mut |sets| {
+            if found.is_none() {
+                let mut all: ArrayVec<GuobiaoSet, 7> = meld_sets.iter().copied().collect();
+                all.extend(sets.iter().copied());
+                found = Some(all);
+            }
+        });
+        if let Some(sets) = found {
+            return Some(Reading {
+                form: HandForm::KnittedStraight { pattern },
+                sets,
+            });
+        }
+    }
+    None
+}

@@ -1,0 +1,220 @@
+//! A winning hand's sets (chows, pungs, kongs and the pair), open or concealed, and every way of
+//! cutting the concealed tiles into them.
+
+use arrayvec::ArrayVec;
+
+use crate::mahjong::{Meld, MeldKind};
+use crate::tiles::{Tile, TileSuit};
+
+/// What kind of set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum SetKind {
+    /// Three consecutive tiles of one suit (顺子); the set's tile is the lowest.
+    Chow,
+    /// Three identical tiles (刻子).
+    Pung,
+    /// Four identical tiles (杠).
+    Kong,
+    /// Two identical tiles (将).
+    Pair,
+}
+
+/// One set of a decomposition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct GuobiaoSet {
+    /// Chow, pung, kong or pair.
+    pub kind: SetKind,
+    /// The lowest tile (the only kind for pungs, kongs and pairs).
+    pub tile: Tile,
+    /// True for a set declared open (chi, pon, open kan). A pung completed by the winning discard
+    /// is reported concealed here (it is its tiles' origin, not a declaration), but does not count
+    /// as concealed for 暗刻 fans.
+    pub open: bool,
+}
+
+impl GuobiaoSet {
+    /// The set a declared meld is.
+    pub fn from_meld(meld: &Meld) -> GuobiaoSet {
+        let kind = match meld.kind {
+            MeldKind::Chi => SetKind::Chow,
+            MeldKind::Pon => SetKind::Pung,
+            MeldKind::Kan => SetKind::Kong,
+        };
+        GuobiaoSet {
+            kind,
+            tile: meld.tile,
+            open: !meld.concealed,
+        }
+    }
+
+    /// True for pungs and kongs.
+    pub fn is_pung_like(&self) -> bool {
+        matches!(self.kind, SetKind::Pung | SetKind::Kong)
+    }
+
+    /// The set's tiles, one entry per copy.
+    pub fn tiles(&self) -> impl Iterator<Item = Tile> + '_ {
+        let i = self.tile.index();
+        let (n, step) = match self.kind {
+            SetKind::Chow => (3, 1),
+            SetKind::Pung => (3, 0),
+            SetKind::Kong => (4, 0),
+            SetKind::Pair => (2, 0),
+        };
+        (0..n).filter_map(move |k| Tile::from_index(i + k * step))
+    }
+
+    /// True when the set holds `tile`.
+    pub fn contains(&self, tile: Tile) -> bool {
+        match self.kind {
+            SetKind::Chow => {
+                tile.suit() == self.tile.suit()
+                    && (self.tile.index()..self.tile.index() + 3).contains(&tile.index())
+            }
+            _ => tile == self.tile,
+        }
+    }
+}
+
+/// The concealed sets of one decomposition: up to four sets and the pair, last.
+pub type ConcealedSets = ArrayVec<GuobiaoSet, 5>;
+
+/// Calls `visit` with every distinct way of cutting `counts` into `sets` sets (chows and
+/// pungs) and one pair. Each decomposition is visited once: the lowest tile left is always
+/// placed first, as a pung, a pair or the start of a chow.
+pub fn for_each_decomposition(
+    counts: &[u8; 34],
+    sets: usize,
+    visit: &mut impl FnMut(&ConcealedSets),
+) {
+    let mut work = *counts;
+    let mut out = ConcealedSets::new();
+    recurse(&mut work, 0, sets, false, &mut out, visit);
+}
+
+fn recurse(
+    counts: &mut [u8; 34],
+    from: usize,
+    sets_left: usize,
+    pair_done: bool,
+    out: &mut ConcealedSets,
+    visit: &mut impl FnMut(&ConcealedSets),
+) {
+    let Some(i) = (from..34).find(|&i| counts[i] > 0) else {
+        if sets_left == 0 && pair_done {
+            let mut sorted = out.clone();
+            // The pair goes last, the sets in tile order.
+            sorted.sort_by_key(|s| (s.kind == SetKind::Pair, s.tile, s.kind));
+            visit(&sorted);
+        }
+        return;
+    };
+    let tile = Tile::from_index(i).expect("index below 34");
+    if counts[i] >= 3 && sets_left > 0 {
+        counts[i] -= 3;
+        out.push(set(SetKind::Pung, tile));
+        recurse(counts, i, sets_left - 1, pair_done, out, visit);
+        out.pop();
+        counts[i] += 3;
+    }
+    if counts[i] >= 2 && !pair_done {
+        counts[i] -= 2;
+        out.push(set(SetKind::Pair, tile));
+        recurse(counts, i, sets_left, true, out, visit);
+        out.pop();
+        counts[i] += 2;
+    }
+    if sets_left > 0 && starts_chow(i) && counts[i + 1] > 0 && counts[i + 2] > 0 {
+        counts[i] -= 1;
+        counts[i + 1] -= 1;
+        counts[i + 2] -= 1;
+        out.push(set(SetKind::Chow, tile));
+        recurse(counts, i, sets_left - 1, pair_done, out, visit);
+        out.pop();
+        counts[i] += 1;
+        counts[i + 1] += 1;
+        counts[i + 2] += 1;
+    }
+}
+
+fn set(kind: SetKind, tile: Tile) -> GuobiaoSet {
+    GuobiaoSet {
+        kind,
+        tile,
+        open: false,
+    }
+}
+
+/// True when a chow can start at tile index `i` (a suited tile 1-7).
+pub fn starts_chow(i: usize) -> bool {
+    i < 27 && i % 9 <= 6
+}
+
+/// True when `counts` is `sets` sets and one pair (the standard form's shape check).
+pub fn is_standard_complete(counts: &[u8; 34], sets: usize) -> bool {
+    let mut work = *counts;
+    complete(&mut work, 0, sets, false)
+}
+
+fn complete(counts: &mut [u8; 34], from: usize, sets_left: usize, pair_done: bool) -> bool {
+    let Some(i) = (from..34).find(|&i| counts[i] > 0) else {
+        return sets_left == 0 && pair_done;
+    };
+    if counts[i] >= 3 && sets_left > 0 {
+        counts[i] -= 3;
+        let ok = complete(counts, i, sets_left - 1, pair_done);
+        counts[i] += 3;
+        if ok {
+            return true;
+        }
+    }
+    if counts[i] >= 2 && !pair_done {
+        counts[i] -= 2;
+        let ok = complete(counts, i, sets_left, true);
+        counts[i] += 2;
+        if ok {
+            return true;
+        }
+    }
+    if sets_left > 0 && starts_chow(i) && counts[i + 1] > 0 && counts[i + 2] > 0 {
+        counts[i] -= 1;
+        counts[i + 1] -= 1;
+        counts[i + 2] -= 1;
+        let ok = complete(counts, i, sets_left - 1, pair_done);
+        counts[i] += 1;
+        counts[i + 1] += 1;
+        counts[i + 2] += 1;
+        return ok;
+    }
+    false
+}
+
+/// True when 14 concealed tiles are seven pairs (a kind held four times is two pairs).
+pub fn is_seven_pairs(counts: &[u8; 34]) -> bool {
+    counts.iter().all(|&c| c % 2 == 0) && counts.iter().map(|&c| c as usize).sum::<usize>() == 14
+}
+
+/// The suits of the three knitted sequences 147, 258, 369 (组合龙 and 全不靠's suited tiles):
+/// `KNITTED[k][j]` is the suit holding the numbers `j+1, j+4, j+7`.
+pub const KNITTED: [[TileSuit; 3]; 6] = {
+    use TileSuit::{Man, Pin, Sou};
+    [
+        [Man, Pin, Sou],
+        [Man, Sou, Pin],
+        [Pin, Man, Sou],
+        [Pin, Sou, Man],
+        [Sou, Man, Pin],
+        [Sou, Pin, Man],
+    ]
+};
+
+/// The nine tiles of knitted pattern `pattern`.
+pub fn knitted_tiles(pattern: [TileSuit; 3]) -> [Tile; 9] {
+    let mut out = [Tile::from_index(0).expect("0 is a tile"); 9];
+    for (j, suit) in pattern.into_iter().enumerate() {
+        for k in 0..3 {
+            out[j * 3 + k] = Tile::new(suit, (j + 1 + 3 * k) as u8).expect("1-9");
+        }
+    }
+    out
+}

@@ -1,0 +1,196 @@
+//! Red-dragon mahjong scoring (红中麻将). Platforms differ; the convention here is the flat
+//! table of the Hunan-style app rooms (转转麻将·红中玩法): every valid win pays the same base,
+//! with bonuses for a self-drawn win, for seven pairs and for a hand without any red dragon
+//! (无红中), four red dragons win at once (四红中), and each bird won (扎鸟) pays extra. Every
+//! number is an option ([`HongzhongRules`]).
+//!
+//! Whether the hand is complete, and what each wildcard stands for, comes from the wildcard
+//! decomposition the waits use (`crate::mahjong::decompose`), under the same rules (no chi,
+//! seven pairs with four of a kind as two pairs, the fifth-copy cap).
+
+use super::{
+    InvalidWin, Score, ScoreElement, ScoreError, Totals, Unit, WinInput, others, payments, prepare,
+};
+use crate::mahjong::Rules;
+use crate::mahjong::decompose::{Shape, decompose};
+use crate::mahjong::{Decomposition, Form};
+
+/// Hongzhong options (see the proto's `HongzhongScoringRules`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HongzhongRules {
+    /// Points of any valid win per paying player.
+    pub base_points: u32,
+    /// Extra points per payer when self-drawn.
+    pub self_drawn_bonus: u32,
+    /// Four wildcards win at once.
+    pub four_wildcards_win: bool,
+    /// Extra points per payer for seven pairs.
+    pub seven_pairs_bonus: u32,
+    /// Extra points per payer for a hand without wildcards.
+    pub no_wildcard_bonus: u32,
+    /// Points per bird per payer.
+    pub points_per_bird: u32,
+    /// A win on a discard is paid by the discarder alone.
+    pub discarder_pays_alone: bool,
+}
+
+impl Default for HongzhongRules {
+    fn default() -> Self {
+        HongzhongRules {
+            base_points: 2,
+            self_drawn_bonus: 0,
+            four_wildcards_win: true,
+            seven_pairs_bonus: 2,
+            no_wildcard_bonus: 2,
+            points_per_bird: 2,
+            discarder_pays_alone: true,
+        }
+    }
+}
+
+/// The element ids and names.
+pub mod element {
+    /// Any valid win.
+    pub const WIN: (&str, &str) = ("hongzhong.win", "Win 胡牌");
+    /// Four red dragons.
+    pub const FOUR_WILDCARDS: (&str, &str) =
+        ("hongzhong.four_wildcards", "Four red dragons 四红中");
+    /// Self-drawn.
+    pub const SELF_DRAWN: (&str, &str) = ("hongzhong.self_drawn", "Self-drawn 自摸");
+    /// Seven pairs.
+    pub const SEVEN_PAIRS: (&str, &str) = ("hongzhong.seven_pairs", "Seven pairs 七对");
+    /// No wildcard in the hand.
+    pub const NO_WILDCARD: (&str, &str) = ("hongzhong.no_wildcard", "No red dragon 无红中");
+    /// Birds.
+    pub const BIRD: (&str, &str) = ("hongzhong.bird", "Bird 中鸟");
+}
+
+/// Scores a Hongzhong win.
+pub fn score(rules: &Rules, h: &HongzhongRules, input: &WinInput) -> Result<Score, ScoreError> {
+    let counts = prepare(rules, input)?;
+    let mut nat = counts;
+    let mut wild = 0u8;
+    for (i, n) in nat.iter_mut().enumerate() {
+        if rules.wildcards >> i & 1 == 1 {
+            wild += *n;
+            *n = 0;
+        }
+    }
+    let mut melded = [0u8; 34];
+    for m in &input.melds {
+        for t in m.tiles() {
+            melded[t.index()] += 1;
+        }
+    }
+    let mut run_starts = 0u64;
+    for s in 0..3 {
+        run_starts |= 0x7f << (9 * s);
+    }
+    let shape = Shape {
+        usable: rules.usable_mask(),
+        run_starts: run_starts & rules.usable_mask(),
+        cap: if rules.wildcard_fifth_copy {
+            u8::MAX
+        } else {
+            4
+        },
+        melded: if rules.wildcard_fifth_copy {
+            [0; 34]
+        } else {
+            melded
+        },
+        quads: rules.seven_pairs_quads,
+    };
+    let needed = 4 - input.melds.len() as u8;
+    let standard = decompose(&nat, wild, needed, &shape, Form::Standard);
+    let pairs = if input.melds.is_empty() && rules.seven_pairs {
+        decompose(&nat, wild, needed, &shape, Form::SevenPairs)
+    } else {
+        None
+    };
+    let four = h.four_wildcards_win && wild >= 4;
+    // Seven pairs pays more whenever it is a reading.
+    let (decomposition, seven): (Option<Decomposition>, bool) = match (pairs, standard) {
+        (Some(d), _) if h.seven_pairs_bonus > 0 => (Some(d), true),
+        (_, Some(d)) => (Some(d), false),
+        (Some(d), None) => (Some(d), true),
+        (None, None) => (None, false),
+    };
+    if decomposition.is_none() && !four {
+        return Ok(Score::invalid(InvalidWin::NotComplete));
+    }
+    let c = &input.context;
+    let mut elements = Vec::new();
+    if h.base_points > 0 {
+        let (id, name) = element::WIN;
+        elements.push(ScoreElement::new(
+            id,
+            name,
+            points(h.base_points),
+            Unit::Points,
+            1,
+        ));
+    }
+    if four && decomposition.is_none() {
+        // Nothing else to read: the four dragons are the win.
+        let (id, name) = element::FOUR_WILDCARDS;
+        elements.push(ScoreElement::new(id, name, 0, Unit::Points, 1));
+    }
+    let mut add = |(id, name): (&'static str, &'static str), value: u32, count: u32| {
+        if value > 0 && count > 0 {
+            elements.push(ScoreElement::new(
+                id,
+                name,
+                points(value),
+                Unit::Points,
+                count,
+            ));
+        }
+    };
+    add(
+        element::SELF_DRAWN,
+        h.self_drawn_bonus,
+        u32::from(c.self_drawn),
+    );
+    add(element::SEVEN_PAIRS, h.seven_pairs_bonus, u32::from(seven));
+    add(
+        element::NO_WILDCARD,
+        h.no_wildcard_bonus,
+        u32::from(wild == 0),
+    );
+    let before_birds: u64 = [
+        (1, h.base_points),
+        (u32::from(c.self_drawn), h.self_drawn_bonus),
+        (u32::from(seven), h.seven_pairs_bonus),
+        (u32::from(wild == 0), h.no_wildcard_bonus),
+    ]
+    .iter()
+    .map(|&(n, v)| u64::from(n) * u64::from(v))
+    .sum();
+    add(element::BIRD, h.points_per_bird, u32::from(c.birds));
+    let per_payer = before_birds + u64::from(c.birds) * u64::from(h.points_per_bird);
+    let all = c.self_drawn || !h.discarder_pays_alone;
+    let payers = others(c.seat_wind)
+        .filter(move |_| all)
+        .map(|w| (Some(w), per_payer))
+        .chain((!all).then_some((c.discarder, per_payer)));
+    let (payments, gain) = payments(c.seat_wind, payers, 0);
+    Ok(Score {
+        invalid: None,
+        decomposition,
+        elements,
+        fu: Vec::new(),
+        excluded: Vec::new(),
+        totals: Totals {
+            base_points: before_birds,
+            winner_gain: gain,
+            ..Totals::default()
+        },
+        payments,
+    })
+}
+
+/// An option's points as an element value.
+fn points(v: u32) -> i32 {
+    v.min(i32::MAX as u32) as i32
+}

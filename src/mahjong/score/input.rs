@@ -1,0 +1,306 @@
+//! The scoring request: a complete hand with its winning tile and the situation of the win, and
+//! the checks every rule set shares (tile count for the melds, winning tile in the hand, copies).
+
+use std::fmt;
+
+use super::riichi::RiichiContext;
+use crate::error::InvalidArgument;
+use crate::mahjong::{Meld, MeldKind, Rules};
+use crate::tiles::Tile;
+
+/// A seat or round wind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub enum Wind {
+    /// East; as a seat, the dealer.
+    #[default]
+    East = 0,
+    /// South.
+    South,
+    /// West.
+    West,
+    /// North.
+    North,
+}
+
+impl Wind {
+    /// The four winds in seat order.
+    pub const ALL: [Wind; 4] = [Wind::East, Wind::South, Wind::West, Wind::North];
+
+    /// The wind's honour tile (1z-4z).
+    pub fn tile(self) -> Tile {
+        Tile::from_index(27 + self as usize).expect("wind tile")
+    }
+
+    /// The wind's name.
+    pub fn name(self) -> &'static str {
+        ["East", "South", "West", "North"][self as usize]
+    }
+}
+
+/// The situation of a win, shared by the rule sets.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WinContext {
+    /// Self-drawn (true) or on a discard.
+    pub self_drawn: bool,
+    /// The winner's seat wind.
+    pub seat_wind: Wind,
+    /// The round wind.
+    pub round_wind: Wind,
+    /// Whose discard (or kong) was won on, if given.
+    pub discarder: Option<Wind>,
+    /// The last tile of the wall, or the discard after it.
+    pub last_tile: bool,
+    /// Won on the replacement tile after a kong (self-drawn) or on a discard right after the
+    /// discarder's kong.
+    pub after_kong: bool,
+    /// Won by robbing a kong.
+    pub robbing_kong: bool,
+    /// Guobiao: the winning tile is the last of its kind.
+    pub last_of_kind: bool,
+    /// Guobiao: flowers held (0-8).
+    pub flowers: u8,
+    /// Hongzhong: birds won (0-10).
+    pub birds: u8,
+    /// Riichi facts.
+    pub riichi: RiichiContext,
+}
+
+/// A hand to score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinInput {
+    /// Concealed tiles including the winning tile.
+    pub hand: Vec<Tile>,
+    /// Declared melds.
+    pub melds: Vec<Meld>,
+    /// The winning tile (one of `hand`).
+    pub winning: Tile,
+    /// Red fives among the hand and the melds (written `0m 0p 0s`).
+    pub red_fives: u8,
+    /// The situation.
+    pub context: WinContext,
+}
+
+/// The request field an error is about, spelled as the proto field path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreField {
+    /// `hand`.
+    Hand,
+    /// `melds[i]`.
+    Meld(usize),
+    /// `winning_tile`.
+    WinningTile,
+    /// `context.<path>`.
+    Context(&'static str),
+}
+
+impl fmt::Display for ScoreField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ScoreField::Hand => f.write_str("hand"),
+            ScoreField::Meld(i) => write!(f, "melds[{i}]"),
+            ScoreField::WinningTile => f.write_str("winning_tile"),
+            ScoreField::Context(path) => write!(f, "context.{path}"),
+        }
+    }
+}
+
+/// Why a scoring request is malformed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ScoreError {
+    /// The concealed tiles plus 3 per meld are not 14.
+    #[error(
+        "{tiles} concealed tiles with {melds} melds: a winning hand has 14 tiles counting each meld as 3 (14, 11 with one meld, ..., 2 with four), the winning tile included"
+    )]
+    HandSize {
+        /// Concealed tiles.
+        tiles: usize,
+        /// Declared melds.
+        melds: usize,
+    },
+    /// The winning tile is not among the concealed tiles.
+    #[error("{tile} is not in the hand (the hand must include the winning tile)")]
+    WinningTileNotInHand {
+        /// The winning tile.
+        tile: Tile,
+    },
+    /// More copies of a tile than the game has.
+    #[error(
+        "{count} copies of {tile} (the game has {max}), counting the hand, melds and indicators"
+    )]
+    TooManyCopies {
+        /// Where the last copy was found.
+        field: ScoreField,
+        /// The tile.
+        tile: Tile,
+        /// Copies counted.
+        count: u8,
+        /// Copies in the game.
+        max: u8,
+    },
+    /// A tile the rule set does not use.
+    #[error("{tile}: {reason}")]
+    TileNotInGame {
+        /// Where.
+        field: ScoreField,
+        /// The tile.
+        tile: Tile,
+        /// Why.
+        reason: &'static str,
+    },
+    /// A meld the rules do not allow.
+    #[error("{reason}")]
+    BadMeld {
+        /// The meld.
+        field: ScoreField,
+        /// What is wrong.
+        reason: &'static str,
+    },
+    /// A context fact that contradicts the hand or another fact.
+    #[error("{reason}")]
+    Context {
+        /// The context field.
+        field: ScoreField,
+        /// What is wrong.
+        reason: &'static str,
+    },
+}
+
+impl ScoreError {
+    /// The field at fault.
+    pub fn field(&self) -> ScoreField {
+        match self {
+            ScoreError::HandSize { .. } => ScoreField::Hand,
+            ScoreError::WinningTileNotInHand { .. } => ScoreField::WinningTile,
+            ScoreError::TooManyCopies { field, .. }
+            | ScoreError::TileNotInGame { field, .. }
+            | ScoreError::BadMeld { field, .. }
+            | ScoreError::Context { field, .. } => *field,
+        }
+    }
+}
+
+impl From<ScoreError> for InvalidArgument {
+    fn from(e: ScoreError) -> Self {
+        InvalidArgument::new(e.field().to_string(), e.to_string())
+    }
+}
+
+/// Checks what every rule set needs and returns the concealed tiles' counts (winning tile
+/// included, wildcards counted as their own kind).
+pub fn prepare(rules: &Rules, input: &WinInput) -> Result<[u8; 34], ScoreError> {
+    let n = input.hand.len();
+    if input.melds.len() > 4 || n + 3 * input.melds.len() != 14 {
+        return Err(ScoreError::HandSize {
+            tiles: n,
+            melds: input.melds.len(),
+        });
+    }
+    let absent = |field, t: Tile| {
+        rules
+            .absent_reason(t)
+            .map(|reason| ScoreError::TileNotInGame {
+                field,
+                tile: t,
+                reason,
+            })
+    };
+    let mut all = [0u8; 34];
+    let count = |field, t: Tile, all: &mut [u8; 34]| {
+        all[t.index()] += 1;
+        let max = rules.copies(t);
+        if all[t.index()] > max {
+            return Err(ScoreError::TooManyCopies {
+                field,
+                tile: t,
+                count: all[t.index()],
+                max,
+            });
+        }
+        Ok(())
+    };
+    let mut hand = [0u8; 34];
+    for &t in &input.hand {
+        if let Some(e) = absent(ScoreField::Hand, t) {
+            return Err(e);
+        }
+        hand[t.index()] += 1;
+        count(ScoreField::Hand, t, &mut all)?;
+    }
+    if let Some(e) = absent(ScoreField::WinningTile, input.winning) {
+        return Err(e);
+    }
+    if hand[input.winning.index()] == 0 {
+        return Err(ScoreError::WinningTileNotInHand {
+            tile: input.winning,
+        });
+    }
+    for (i, m) in input.melds.iter().enumerate() {
+        let field = ScoreField::Meld(i);
+        if m.kind == MeldKind::Chi && !rules.chi {
+            return Err(ScoreError::BadMeld {
+                field,
+                reason: "chi is not allowed in this rule set",
+            });
+        }
+        for t in m.tiles() {
+            if let Some(e) = absent(field, t) {
+                return Err(e);
+            }
+            if rules.is_wildcard(t) {
+                return Err(ScoreError::BadMeld {
+                    field,
+                    reason: "a wildcard tile cannot be part of a declared meld",
+                });
+            }
+            count(field, t, &mut all)?;
+        }
+    }
+    let r = &input.context.riichi;
+    for (path, tiles) in [
+        ("riichi.dora_indicators", &r.dora_indicators),
+        ("riichi.ura_dora_indicators", &r.ura_dora_indicators),
+    ] {
+        let field = ScoreField::Context(path);
+        if tiles.len() > 5 {
+            return Err(ScoreError::Context {
+                field,
+                reason: "at most 5 indicators (one and one per kan)",
+            });
+        }
+        for &t in tiles {
+            if let Some(e) = absent(field, t) {
+                return Err(e);
+            }
+            count(field, t, &mut all)?;
+        }
+    }
+    let c = &input.context;
+    let bad = |path, reason| {
+        Err(ScoreError::Context {
+            field: ScoreField::Context(path),
+            reason,
+        })
+    };
+    if c.discarder.is_some() && c.discarder == Some(c.seat_wind) {
+        return bad("discarder", "the winner cannot win on their own discard");
+    }
+    if c.robbing_kong && c.self_drawn {
+        return bad(
+            "robbing_kong",
+            "robbing a kong is a win on another player's tile (method: discard)",
+        );
+    }
+    if c.robbing_kong && c.after_kong {
+        return bad(
+            "after_kong",
+            "a win cannot both rob a kong and follow the winner's kong",
+        );
+    }
+    if c.flowers > 8 {
+        return bad("flowers", "at most 8 flowers");
+    }
+    if c.birds > 10 {
+        return bad("birds", "at most 10 birds");
+    }
+    Ok(hand)
+}

@@ -1,0 +1,205 @@
+//! Scoring a winning hand (和牌计分): the shared input (concealed tiles, declared melds, winning
+//! tile, win context), the shared result (scoring elements, totals, payments per seat, or why
+//! the win is not valid), request checks, and one scorer per rule set:
+//!
+//! - [`riichi`]: yaku, han, fu and limits, the highest-scoring decomposition, payments;
+//! - [`sichuan`]: the 血战到底 fan table as data, 2^fan capped;
+//! - [`hongzhong`]: red-dragon wildcards, a flat table with options;
+//! - [`guobiao`]: the 81 fans of the Chinese Official rules (1998) with the combination
+//!   principles, the 8-fan minimum and flowers; its own API ([`guobiao::score`]) and the shared
+//!   [`Score`] ([`guobiao::score_input`]).
+
+pub mod guobiao;
+pub mod hongzhong;
+mod input;
+pub mod riichi;
+mod sets;
+pub mod sichuan;
+
+pub use input::{ScoreError, ScoreField, WinContext, WinInput, Wind, prepare};
+pub use sets::{Arrangement, Set, SetKind, for_each_standard};
+
+use super::decompose::Decomposition;
+
+/// The unit of a [`ScoreElement`]'s value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Unit {
+    /// Riichi han.
+    Han,
+    /// Riichi fu.
+    Fu,
+    /// Riichi yakuman multiples.
+    Yakuman,
+    /// Chinese fan (Guobiao, Sichuan).
+    Fan,
+    /// Plain points per paying player (Hongzhong).
+    Points,
+}
+
+/// One scoring element: a yaku, a dora count, a fu item, a fan.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoreElement {
+    /// Stable machine id, `"riichi.pinfu"`.
+    pub id: &'static str,
+    /// Display name, `"Pinfu 平和"`.
+    pub name: &'static str,
+    /// Value of one count, in `unit`.
+    pub value: i32,
+    /// The unit.
+    pub unit: Unit,
+    /// Times counted.
+    pub count: u32,
+    /// Guobiao: the id of the element that excludes this one (for excluded elements only).
+    pub excluded_by: Option<&'static str>,
+}
+
+impl ScoreElement {
+    /// An element counted `count` times, excluded by nothing.
+    pub fn new(id: &'static str, name: &'static str, value: i32, unit: Unit, count: u32) -> Self {
+        ScoreElement {
+            id,
+            name,
+            value,
+            unit,
+            count,
+            excluded_by: None,
+        }
+    }
+}
+
+/// Why a well-formed request is not a valid win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum InvalidWin {
+    /// The tiles do not form a winning hand under the rules' forms.
+    NotComplete,
+    /// Riichi: no yaku (dora are not yaku).
+    NoYaku,
+    /// Guobiao: fewer fans than the minimum (flowers not counted).
+    BelowMinimum {
+        /// Fans counted, flowers excluded.
+        fan: u32,
+        /// The minimum.
+        minimum: u32,
+    },
+    /// Sichuan: a tile of the void suit is held.
+    VoidSuitHeld,
+}
+
+impl std::fmt::Display for InvalidWin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            InvalidWin::NotComplete => f.write_str("the tiles are not a complete hand"),
+            InvalidWin::NoYaku => f.write_str("no yaku (dora are not yaku)"),
+            InvalidWin::BelowMinimum { fan, minimum } => {
+                write!(f, "{fan} fan, below the {minimum}-fan minimum")
+            }
+            InvalidWin::VoidSuitHeld => f.write_str("the hand holds a tile of its void suit"),
+        }
+    }
+}
+
+/// A Riichi limit (満貫 and above).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Limit {
+    /// Mangan, base 2,000.
+    Mangan,
+    /// Haneman, base 3,000.
+    Haneman,
+    /// Baiman, base 4,000.
+    Baiman,
+    /// Sanbaiman, base 6,000.
+    Sanbaiman,
+    /// Counted yakuman from 13+ han.
+    KazoeYakuman,
+    /// Yakuman (single or multiple).
+    Yakuman,
+}
+
+/// The totals of a scored hand (fields a rule set does not use stay 0).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    /// Riichi han.
+    pub han: u32,
+    /// Riichi fu, rounded.
+    pub fu: u32,
+    /// Riichi yakuman multiples.
+    pub yakuman: u32,
+    /// Riichi limit reached.
+    pub limit: Option<Limit>,
+    /// The limit's name, empty below mangan.
+    pub limit_name: String,
+    /// Guobiao / Sichuan fans.
+    pub fan: u32,
+    /// Base points (see the proto's `ScoreTotals.base_points`).
+    pub base_points: u64,
+    /// What the winner receives in total.
+    pub winner_gain: u64,
+}
+
+/// What one seat pays (negative) or receives (positive).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Payment {
+    /// The seat; `None` is the discarder when the request did not name them.
+    pub seat: Option<Wind>,
+    /// Signed points.
+    pub points: i64,
+}
+
+/// A scored win: valid or not, with everything that was counted.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    /// `None` for a valid win.
+    pub invalid: Option<InvalidWin>,
+    /// The highest-scoring decomposition of the concealed tiles, when complete.
+    pub decomposition: Option<Decomposition>,
+    /// The elements counted.
+    pub elements: Vec<ScoreElement>,
+    /// Riichi fu items, before rounding.
+    pub fu: Vec<ScoreElement>,
+    /// Guobiao: elements removed by the exclusion principles.
+    pub excluded: Vec<ScoreElement>,
+    /// Totals.
+    pub totals: Totals,
+    /// Payments, winner first, then payers East to North; empty when not valid.
+    pub payments: Vec<Payment>,
+}
+
+impl Score {
+    /// A score that is only "not a valid win".
+    pub fn invalid(reason: InvalidWin) -> Score {
+        Score {
+            invalid: Some(reason),
+            ..Score::default()
+        }
+    }
+}
+
+/// Rounds up to a multiple of 100.
+pub(crate) fn round_up_100(points: u64) -> u64 {
+    points.div_ceil(100) * 100
+}
+
+/// Builds the payment list from `(payer, amount)` pairs given in seat order: the winner first
+/// with the sum plus `bonus`, then the payers.
+pub(crate) fn payments(
+    winner: Wind,
+    payers: impl Iterator<Item = (Option<Wind>, u64)> + Clone,
+    bonus: u64,
+) -> (Vec<Payment>, u64) {
+    let gain = payers.clone().fold(bonus, |sum, p| sum.saturating_add(p.1));
+    let mut out = Vec::with_capacity(4);
+    out.push(Payment {
+        seat: Some(winner),
+        points: i64::try_from(gain).unwrap_or(i64::MAX),
+    });
+    out.extend(payers.map(|(seat, amount)| Payment {
+        seat,
+        points: -i64::try_from(amount).unwrap_or(i64::MAX),
+    }));
+    (out, gain)
+}
+
+/// The three other seats.
+pub(crate) fn others(winner: Wind) -> impl Iterator<Item = Wind> + Clone {
+    Wind::ALL.into_iter().filter(move |&w| w != winner)
+}

@@ -1,0 +1,106 @@
+//! Fu (符) of one reading of a standard hand, item by item. The items are reported to a sink so
+//! the search can count without allocating and the answer can list them.
+
+use super::Wait;
+use crate::mahjong::score::{Set, SetKind};
+
+/// The fu items' ids and names.
+pub mod item {
+    /// Base 20 (副底).
+    pub const BASE: (&str, &str) = ("riichi.fu.base", "Base 副底");
+    /// Closed hand won on a discard (門前加符).
+    pub const CLOSED_RON: (&str, &str) = ("riichi.fu.closed_ron", "Closed ron 門前加符");
+    /// Self-drawn (ツモ符), not with pinfu.
+    pub const SELF_DRAWN: (&str, &str) = ("riichi.fu.self_drawn", "Self-drawn ツモ符");
+    /// A triplet or quad.
+    pub const MELD: (&str, &str) = ("riichi.fu.meld", "Triplet or quad 刻子・槓子");
+    /// A yakuhai pair (雀頭).
+    pub const PAIR: (&str, &str) = ("riichi.fu.pair", "Value pair 役牌雀頭");
+    /// A closed, edge or pair wait (待ち).
+    pub const WAIT: (&str, &str) = ("riichi.fu.wait", "Kanchan, penchan or tanki wait 待ち");
+    /// The open pinfu-shaped hand raised to 30.
+    pub const OPEN_PINFU: (&str, &str) = ("riichi.fu.open_pinfu", "Open pinfu shape 喰い平和");
+    /// Seven pairs, fixed 25.
+    pub const SEVEN_PAIRS: (&str, &str) = ("riichi.fu.seven_pairs", "Seven pairs 七対子");
+}
+
+/// What fu counting needs to know about the hand besides its sets.
+#[derive(Clone, Copy, Debug)]
+pub struct FuFacts {
+    /// No open meld.
+    pub closed: bool,
+    /// Self-drawn.
+    pub self_drawn: bool,
+    /// The hand is pinfu.
+    pub pinfu: bool,
+    /// The seat wind's tile index.
+    pub seat: u8,
+    /// The round wind's tile index.
+    pub round: u8,
+    /// Fu of a double-wind pair.
+    pub double_wind_pair_fu: u8,
+}
+
+/// Counts fu of four sets, a pair and a wait, reporting each item `(id, name, fu)`; returns the
+/// total rounded up to 10. `sets[i].open` must already be true for a triplet completed by a
+/// discard.
+#[inline]
+pub fn count(
+    sets: &[Set; 4],
+    pair: u8,
+    wait: Wait,
+    f: &FuFacts,
+    sink: &mut impl FnMut((&'static str, &'static str), u32),
+) -> u32 {
+    if f.pinfu && f.self_drawn {
+        sink(item::BASE, 20);
+        return 20;
+    }
+    let mut fu = 20;
+    sink(item::BASE, 20);
+    if f.closed && !f.self_drawn {
+        fu += 10;
+        sink(item::CLOSED_RON, 10);
+    }
+    if f.self_drawn {
+        fu += 2;
+        sink(item::SELF_DRAWN, 2);
+    }
+    for s in sets {
+        if s.kind == SetKind::Sequence {
+            continue;
+        }
+        let t = s.tile;
+        let mut v = 2;
+        if t >= 27 || matches!(t % 9, 0 | 8) {
+            v *= 2;
+        }
+        if !s.open {
+            v *= 2;
+        }
+        if s.kind == SetKind::Quad {
+            v *= 4;
+        }
+        fu += v;
+        sink(item::MELD, v);
+    }
+    let pair_fu = match pair {
+        31..=33 => 2,
+        p if p == f.seat && p == f.round => u32::from(f.double_wind_pair_fu),
+        p if p == f.seat || p == f.round => 2,
+        _ => 0,
+    };
+    if pair_fu > 0 {
+        fu += pair_fu;
+        sink(item::PAIR, pair_fu);
+    }
+    if matches!(wait, Wait::Kanchan | Wait::Penchan | Wait::Tanki) {
+        fu += 2;
+        sink(item::WAIT, 2);
+    }
+    if !f.closed && fu == 20 {
+        fu += 2;
+        sink(item::OPEN_PINFU, 2);
+    }
+    fu.div_ceil(10) * 10
+}

@@ -1,0 +1,664 @@
+//! Riichi scoring: yaku and han from the table in [`yaku`], fu item by item ([`fu`]), limits and
+//! payments ([`points`]), over the reading of the hand that pays most.
+//!
+//! Every standard decomposition of the concealed tiles is tried with every group the winning
+//! tile can complete (which decides the wait, and whether a triplet won on a discard is open),
+//! together with seven pairs and thirteen orphans; the answer is the reading with the highest
+//! base points, then most han, then most fu.
+
+pub mod fu;
+pub mod points;
+mod rules;
+pub mod yaku;
+
+pub use rules::{Kazoe, Renhou, RiichiOverrides, RiichiPreset, RiichiRules, RiichiRulesError};
+pub use yaku::{YAKU, Yaku, YakuSet};
+
+use self::fu::FuFacts;
+use super::{
+    Arrangement, InvalidWin, Score, ScoreElement, ScoreError, ScoreField, Set, SetKind, Totals,
+    Unit, WinInput, Wind, for_each_standard, prepare,
+};
+use crate::mahjong::{Decomposition, Form, Group, GroupKind, MeldKind, Rules};
+use crate::tiles::Tile;
+
+/// Riichi facts about the win.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RiichiContext {
+    /// Riichi declared.
+    pub riichi: bool,
+    /// Double riichi declared (implies riichi).
+    pub double_riichi: bool,
+    /// Ippatsu.
+    pub ippatsu: bool,
+    /// Won before the winner's first discard, no call made (tenhou / chiihou / renhou).
+    pub first_turn: bool,
+    /// Dora indicators.
+    pub dora_indicators: Vec<Tile>,
+    /// Ura-dora indicators (counted with riichi only).
+    pub ura_dora_indicators: Vec<Tile>,
+    /// Honba counters.
+    pub honba: u32,
+    /// Riichi sticks on the table.
+    pub riichi_sticks: u32,
+}
+
+/// The wait the winning tile completed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Wait {
+    /// Two-sided (両面).
+    Ryanmen,
+    /// Closed (嵌張).
+    Kanchan,
+    /// Edge (辺張).
+    Penchan,
+    /// Pair (単騎).
+    Tanki,
+    /// One of two pairs (双碰).
+    Shanpon,
+}
+
+/// The tile a dora indicator names.
+pub fn dora_of(indicator: Tile) -> Tile {
+    let i = indicator.index();
+    let next = match i {
+        0..=26 => i / 9 * 9 + (i % 9 + 1) % 9,
+        27..=30 => 27 + (i - 27 + 1) % 4,
+        _ => 31 + (i - 31 + 1) % 3,
+    };
+    Tile::from_index(next).expect("tile index")
+}
+
+const TERMINALS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26;
+const HONORS: u64 = 0x7f << 27;
+const GREEN: u64 = 1 << 19 | 1 << 20 | 1 << 21 | 1 << 23 | 1 << 25 | 1 << 32;
+const SUIT: [u64; 3] = [0x1ff, 0x1ff << 9, 0x1ff << 18];
+
+/// Facts of the whole hand, the same for every reading.
+struct Facts {
+    /// No open meld.
+    closed: bool,
+    /// No declared meld at all (concealed kans included).
+    no_melds: bool,
+    /// Yaku that do not depend on the reading.
+    yaku: YakuSet,
+    /// Dora, red fives and ura-dora.
+    dora: u32,
+    red: u32,
+    ura: u32,
+    fu: FuFacts,
+    /// The winning tile's index.
+    win: u8,
+    self_drawn: bool,
+}
+
+/// One reading of the hand, enough to recount it.
+#[derive(Clone, Copy, Debug)]
+enum Reading {
+    Standard {
+        arrangement: Arrangement,
+        sets: [Set; 4],
+        pair: u8,
+        wait: Wait,
+    },
+    SevenPairs,
+    Orphans,
+}
+
+/// A reading's value.
+#[derive(Clone, Copy, Debug)]
+struct Value {
+    yaku: YakuSet,
+    han: u32,
+    fu: u32,
+    yakuman: u32,
+    base: u64,
+}
+
+impl Value {
+    fn key(&self) -> (bool, u64, u32, u32) {
+        (self.base > 0, self.base, self.han, self.fu)
+    }
+}
+
+/// Scores a Riichi win. Malformed requests (tile count, winning tile, copies, contradictory
+/// facts) are errors; a hand that is not a win, or has no yaku, is a [`Score`] saying so.
+pub fn score(rules: &Rules, riichi: &RiichiRules, input: &WinInput) -> Result<Score, ScoreError> {
+    let counts = prepare(rules, input)?;
+    check_context(input)?;
+    let facts = facts(riichi, input, &counts);
+    let mut best: Option<(Value, Reading)> = None;
+    let mut consider = |v: Value, r: Reading| {
+        if best.as_ref().is_none_or(|(b, _)| v.key() > b.key()) {
+            best = Some((v, r));
+        }
+    };
+    if input.melds.is_empty() {
+        if rules.thirteen_orphans && orphans(&counts) {
+            let mut y = facts.yaku.yakuman();
+            let thirteen = counts[facts.win as usize] == 2;
+            y.add(if thirteen {
+                Yaku::Kokushi13
+            } else {
+                Yaku::Kokushi
+            });
+            consider(value(y, 0, &facts, riichi), Reading::Orphans);
+        }
+        if rules.seven_pairs && counts.iter().all(|&c| c == 0 || c == 2) {
+            let mut y = facts.yaku;
+            y.add(Yaku::Chiitoitsu);
+            consider(value(y, 25, &facts, riichi), Reading::SevenPairs);
+        }
+    }
+    let declared: Vec<Set> = input.melds.iter().map(Set::declared).collect();
+    let needed = 4 - declared.len() as u8;
+    for_each_standard(&counts, needed, true, &mut |a: &Arrangement| {
+        let mut sets = [Set {
+            kind: SetKind::Triplet,
+            tile: 0,
+            open: false,
+            declared: false,
+        }; 4];
+        for (i, &(kind, tile)) in a.groups().iter().enumerate() {
+            sets[i] = Set {
+                kind,
+                tile,
+                open: false,
+                declared: false,
+            };
+        }
+        sets[a.n as usize..].copy_from_slice(&declared);
+        let win = facts.win;
+        if a.pair == win {
+            consider_standard(&facts, riichi, a, sets, Wait::Tanki, None, &mut consider);
+        }
+        for (i, &(kind, tile)) in a.groups().iter().enumerate() {
+            let wait = match kind {
+                SetKind::Sequence if win == tile + 1 => Wait::Kanchan,
+                SetKind::Sequence if win == tile && tile % 9 == 6 => Wait::Penchan,
+                SetKind::Sequence if win == tile + 2 && tile.is_multiple_of(9) => Wait::Penchan,
+                SetKind::Sequence if win == tile || win == tile + 2 => Wait::Ryanmen,
+                SetKind::Triplet if win == tile => Wait::Shanpon,
+                _ => continue,
+            };
+            // The same group twice (two identical runs) reads the same.
+            if a.groups()[..i].contains(&(kind, tile)) {
+                continue;
+            }
+            consider_standard(&facts, riichi, a, sets, wait, Some(i), &mut consider);
+        }
+    });
+    let Some((v, reading)) = best else {
+        return Ok(Score::invalid(InvalidWin::NotComplete));
+    };
+    Ok(explain(&facts, riichi, input, v, reading))
+}
+
+fn check_context(input: &WinInput) -> Result<(), ScoreError> {
+    let r = &input.context.riichi;
+    let c = &input.context;
+    let open = input.melds.iter().any(|m| !m.concealed);
+    let bad = |path, reason| {
+        Err(ScoreError::Context {
+            field: ScoreField::Context(path),
+            reason,
+        })
+    };
+    if (r.riichi || r.double_riichi) && open {
+        return bad("riichi.riichi", "riichi needs a closed hand (no open meld)");
+    }
+    if r.ippatsu && !(r.riichi || r.double_riichi) {
+        return bad("riichi.ippatsu", "ippatsu needs riichi");
+    }
+    if r.first_turn && !input.melds.is_empty() {
+        return bad(
+            "riichi.first_turn",
+            "a first-turn win (tenhou, chiihou, renhou) has no declared meld",
+        );
+    }
+    if r.first_turn && (r.riichi || r.double_riichi) {
+        return bad(
+            "riichi.first_turn",
+            "a first-turn win comes before the winner's first discard, so before any riichi",
+        );
+    }
+    if c.after_kong && c.self_drawn && !input.melds.iter().any(|m| m.kind == MeldKind::Kan) {
+        return bad(
+            "after_kong",
+            "a win on the replacement tile after a kong needs a kan among the melds",
+        );
+    }
+    if c.after_kong && !c.self_drawn {
+        return bad(
+            "after_kong",
+            "in riichi a win after a kong is self-drawn (rinshan); a discard after a kong is a plain ron",
+        );
+    }
+    Ok(())
+}
+
+fn facts(riichi: &RiichiRules, input: &WinInput, counts: &[u8; 34]) -> Facts {
+    let c = &input.context;
+    let r = &c.riichi;
+    let closed = input.melds.iter().all(|m| m.concealed);
+    let mut full = *counts;
+    for m in &input.melds {
+        for t in m.tiles() {
+            full[t.index()] += 1;
+        }
+    }
+    let present = full
+        .iter()
+        .enumerate()
+        .fold(0u64, |m, (i, &n)| m | u64::from(n > 0) << i);
+    let dealer = c.seat_wind == Wind::East;
+    let is_riichi = r.riichi || r.double_riichi;
+    let mut y = YakuSet::default();
+    y.add_if(r.double_riichi, Yaku::DoubleRiichi);
+    y.add_if(r.riichi && !r.double_riichi, Yaku::Riichi);
+    y.add_if(r.ippatsu, Yaku::Ippatsu);
+    y.add_if(closed && c.self_drawn, Yaku::MenzenTsumo);
+    y.add_if(c.last_tile && c.self_drawn && !c.after_kong, Yaku::Haitei);
+    y.add_if(c.last_tile && !c.self_drawn, Yaku::Houtei);
+    y.add_if(c.after_kong && c.self_drawn, Yaku::Rinshan);
+    y.add_if(c.robbing_kong, Yaku::Chankan);
+    if r.first_turn {
+        y.add_if(dealer && c.self_drawn, Yaku::Tenhou);
+        y.add_if(!dealer && c.self_drawn, Yaku::Chiihou);
+        if !dealer && !c.self_drawn {
+            match riichi.renhou {
+                Renhou::None => {}
+                Renhou::FiveHan => y.add(Yaku::Renhou),
+                Renhou::Yakuman => y.add(Yaku::RenhouYakuman),
+            }
+        }
+    }
+    y.add_if(
+        present & (TERMINALS | HONORS) == 0 && (closed || riichi.open_tanyao),
+        Yaku::Tanyao,
+    );
+    let suits = SUIT.iter().filter(|&&s| present & s != 0).count();
+    let honors = present & HONORS != 0;
+    y.add_if(suits == 1 && honors, Yaku::Honitsu);
+    y.add_if(suits == 1 && !honors, Yaku::Chinitsu);
+    y.add_if(
+        present & !(TERMINALS | HONORS) == 0 && suits > 0 && honors,
+        Yaku::Honroutou,
+    );
+    y.add_if(present & !HONORS == 0, Yaku::Tsuuiisou);
+    y.add_if(present & !TERMINALS == 0, Yaku::Chinroutou);
+    y.add_if(present & !GREEN == 0, Yaku::Ryuuiisou);
+    let win = input.winning.index() as u8;
+    if input.melds.is_empty() && suits == 1 && !honors {
+        let base = SUIT.iter().position(|&s| present & s != 0).expect("a suit") * 9;
+        let v = &counts[base..base + 9];
+        let nine = v[0] >= 3 && v[8] >= 3 && v[1..8].iter().all(|&n| n >= 1);
+        if nine {
+            let pure = [3, 1, 1, 1, 1, 1, 1, 1, 3]
+                .iter()
+                .enumerate()
+                .all(|(k, &n)| v[k] - u8::from(base + k == win as usize) == n);
+            y.add(if pure {
+                Yaku::JunseiChuuren
+            } else {
+                Yaku::Chuuren
+            });
+        }
+    }
+    let count_dora = |indicators: &[Tile]| -> u32 {
+        indicators
+            .iter()
+            .map(|&t| u32::from(full[dora_of(t).index()]))
+            .sum()
+    };
+    Facts {
+        closed,
+        no_melds: input.melds.is_empty(),
+        yaku: y,
+        dora: count_dora(&r.dora_indicators),
+        red: if riichi.red_fives {
+            u32::from(input.red_fives)
+        } else {
+            0
+        },
+        ura: if is_riichi {
+            count_dora(&r.ura_dora_indicators)
+        } else {
+            0
+        },
+        fu: FuFacts {
+            closed,
+            self_drawn: c.self_drawn,
+            pinfu: false,
+            seat: 27 + c.seat_wind as u8,
+            round: 27 + c.round_wind as u8,
+            double_wind_pair_fu: riichi.double_wind_pair_fu,
+        },
+        win,
+        self_drawn: c.self_drawn,
+    }
+}
+
+fn orphans(counts: &[u8; 34]) -> bool {
+    let orphan = TERMINALS | HONORS;
+    (0..34).all(|i| {
+        let is = orphan >> i & 1 == 1;
+        if is { counts[i] >= 1 } else { counts[i] == 0 }
+    })
+}
+
+/// The value of a reading with yaku `y` and rounded `fu`: yakuman drop every other yaku.
+fn value(mut y: YakuSet, fu: u32, f: &Facts, r: &RiichiRules) -> Value {
+    if y.yakuman().0 != 0 {
+        y = y.yakuman();
+        let yakuman = y.yakuman_count(r.double_yakuman, r.multiple_yakuman);
+        let (base, _) = points::base_points(0, 0, yakuman, r);
+        return Value {
+            yaku: y,
+            han: 0,
+            fu: 0,
+            yakuman,
+            base,
+        };
+    }
+    // Chiitoitsu never stacks with a reading's sequence or triplet yaku; the rest are
+    // reading-independent or exclusive by shape.
+    let yaku_han = y.han(f.closed);
+    if yaku_han == 0 {
+        return Value {
+            yaku: y,
+            han: 0,
+            fu,
+            yakuman: 0,
+            base: 0,
+        };
+    }
+    let han = yaku_han + f.dora + f.red + f.ura;
+    let (base, _) = points::base_points(han, fu, 0, r);
+    Value {
+        yaku: y,
+        han,
+        fu,
+        yakuman: 0,
+        base,
+    }
+}
+
+/// Yaku of one standard reading (`sets[ron]` is the group completed by the winning tile).
+#[inline]
+fn standard_yaku(f: &Facts, sets: &[Set; 4], pair: u8, wait: Wait) -> YakuSet {
+    let mut y = f.yaku;
+    // Exclusive forms: a standard reading never has thirteen orphans or seven pairs.
+    let (mut seq_mask, mut pung_mask, mut seq_count, mut concealed_pungs, mut quads) =
+        (0u64, 0u64, 0, 0, 0);
+    let mut seqs = [u8::MAX; 4];
+    let mut all_outside = true;
+    for s in sets {
+        let t = s.tile;
+        match s.kind {
+            SetKind::Sequence => {
+                seqs[seq_count] = t;
+                seq_count += 1;
+                seq_mask |= 1 << t;
+                all_outside &= matches!(t % 9, 0 | 6);
+            }
+            kind => {
+                pung_mask |= 1 << t;
+                concealed_pungs += u32::from(!s.open);
+                quads += u32::from(kind == SetKind::Quad);
+                all_outside &= t >= 27 || matches!(t % 9, 0 | 8);
+            }
+        }
+    }
+    all_outside &= pair >= 27 || matches!(pair % 9, 0 | 8);
+    let dragons = (pung_mask >> 31 & 7).count_ones();
+    let winds = (pung_mask >> 27 & 15).count_ones();
+    let (seat, round) = (f.fu.seat, f.fu.round);
+    let value_pair = pair >= 31 || pair == seat || pair == round;
+    let pinfu = f.no_melds && seq_count == 4 && !value_pair && wait == Wait::Ryanmen;
+    y.add_if(pinfu, Yaku::Pinfu);
+    if f.closed && seq_count >= 2 {
+        seqs[..seq_count].sort_unstable();
+        let s = &seqs[..seq_count];
+        let twice = s.windows(2).filter(|w| w[0] == w[1]).count();
+        if seq_count == 4 && s[0] == s[1] && s[2] == s[3] {
+            y.add(Yaku::Ryanpeikou);
+        } else if twice > 0 {
+            y.add(Yaku::Iipeikou);
+        }
+    }
+    y.add_if(
+        (0..7).any(|n| seq_mask >> n & seq_mask >> (n + 9) & seq_mask >> (n + 18) & 1 == 1),
+        Yaku::SanshokuDoujun,
+    );
+    y.add_if(
+        (0..3).any(|s| seq_mask >> (9 * s) & 0b1001001 == 0b1001001),
+        Yaku::Ittsu,
+    );
+    y.add_if(
+        (0..9).any(|n| pung_mask >> n & pung_mask >> (n + 9) & pung_mask >> (n + 18) & 1 == 1),
+        Yaku::SanshokuDoukou,
+    );
+    if all_outside && seq_count > 0 {
+        let honors = pung_mask & HONORS != 0 || pair >= 27;
+        y.add(if honors { Yaku::Chanta } else { Yaku::Junchan });
+    }
+    y.add_if(seq_count == 0, Yaku::Toitoi);
+    y.add_if(concealed_pungs == 3, Yaku::Sanankou);
+    if concealed_pungs == 4 {
+        y.add(if wait == Wait::Tanki {
+            Yaku::SuuankouTanki
+        } else {
+            Yaku::Suuankou
+        });
+    }
+    y.add_if(quads == 3, Yaku::Sankantsu);
+    y.add_if(quads == 4, Yaku::Suukantsu);
+    y.add_if(pung_mask >> 31 & 1 == 1, Yaku::Haku);
+    y.add_if(pung_mask >> 32 & 1 == 1, Yaku::Hatsu);
+    y.add_if(pung_mask >> 33 & 1 == 1, Yaku::Chun);
+    y.add_if(pung_mask >> seat & 1 == 1, Yaku::SeatWind);
+    y.add_if(pung_mask >> round & 1 == 1, Yaku::RoundWind);
+    y.add_if(dragons == 2 && pair >= 31, Yaku::Shousangen);
+    y.add_if(dragons == 3, Yaku::Daisangen);
+    y.add_if(winds == 3 && (27..31).contains(&pair), Yaku::Shousuushii);
+    y.add_if(winds == 4, Yaku::Daisuushii);
+    // Chuuren was decided on the counts; it holds for its only standard reading.
+    y
+}
+
+#[inline]
+fn consider_standard(
+    f: &Facts,
+    r: &RiichiRules,
+    a: &Arrangement,
+    mut sets: [Set; 4],
+    wait: Wait,
+    group: Option<usize>,
+    consider: &mut impl FnMut(Value, Reading),
+) {
+    if let Some(i) = group {
+        // A triplet completed by a discard is open (明刻) for fu and concealed triplets.
+        sets[i].open |= wait == Wait::Shanpon && !f.self_drawn;
+    }
+    let y = standard_yaku(f, &sets, a.pair, wait);
+    let facts = FuFacts {
+        pinfu: y.has(Yaku::Pinfu),
+        ..f.fu
+    };
+    let fu = fu::count(&sets, a.pair, wait, &facts, &mut |_, _| {});
+    consider(
+        value(y, fu, f, r),
+        Reading::Standard {
+            arrangement: *a,
+            sets,
+            pair: a.pair,
+            wait,
+        },
+    );
+}
+
+fn tile(i: u8) -> Tile {
+    Tile::from_index(i as usize).expect("tile index")
+}
+
+/// Builds the answer for the chosen reading.
+fn explain(f: &Facts, r: &RiichiRules, input: &WinInput, v: Value, reading: Reading) -> Score {
+    let mut fu_items = Vec::with_capacity(8);
+    let decomposition = match reading {
+        Reading::Standard {
+            arrangement,
+            sets,
+            pair,
+            wait,
+        } => {
+            if v.yakuman == 0 {
+                let facts = FuFacts {
+                    pinfu: v.yaku.has(Yaku::Pinfu),
+                    ..f.fu
+                };
+                fu::count(&sets, pair, wait, &facts, &mut |(id, name), fu| {
+                    fu_items.push(ScoreElement::new(id, name, fu as i32, Unit::Fu, 1));
+                });
+            }
+            let mut groups = Vec::with_capacity(5);
+            groups.push(Group {
+                kind: GroupKind::Pair,
+                tiles: vec![tile(pair); 2],
+            });
+            groups.extend(arrangement.groups().iter().map(|&(kind, t)| match kind {
+                SetKind::Sequence => Group {
+                    kind: GroupKind::Sequence,
+                    tiles: vec![tile(t), tile(t + 1), tile(t + 2)],
+                },
+                _ => Group {
+                    kind: GroupKind::Triplet,
+                    tiles: vec![tile(t); 3],
+                },
+            }));
+            Decomposition {
+                form: Form::Standard,
+                groups,
+                wildcard_as: Vec::new(),
+            }
+        }
+        Reading::SevenPairs => {
+            if v.yakuman == 0 {
+                let (id, name) = fu::item::SEVEN_PAIRS;
+                fu_items.push(ScoreElement::new(id, name, 25, Unit::Fu, 1));
+            }
+            let mut kinds: Vec<Tile> = input.hand.clone();
+            kinds.sort();
+            kinds.dedup();
+            Decomposition {
+                form: Form::SevenPairs,
+                groups: kinds
+                    .into_iter()
+                    .map(|t| Group {
+                        kind: GroupKind::Pair,
+                        tiles: vec![t; 2],
+                    })
+                    .collect(),
+                wildcard_as: Vec::new(),
+            }
+        }
+        Reading::Orphans => {
+            let mut tiles = input.hand.clone();
+            tiles.sort();
+            let pair = *tiles
+                .windows(2)
+                .find(|w| w[0] == w[1])
+                .map(|w| &w[0])
+                .expect("a pair");
+            tiles.dedup();
+            tiles.retain(|&t| t != pair);
+            Decomposition {
+                form: Form::ThirteenOrphans,
+                groups: vec![
+                    Group {
+                        kind: GroupKind::Pair,
+                        tiles: vec![pair; 2],
+                    },
+                    Group {
+                        kind: GroupKind::Singles,
+                        tiles,
+                    },
+                ],
+                wildcard_as: Vec::new(),
+            }
+        }
+    };
+    let mut elements = Vec::with_capacity(v.yaku.0.count_ones() as usize + 3);
+    for i in v.yaku.indices() {
+        let (value, yakuman) = YakuSet::value(i, f.closed, r.double_yakuman);
+        let unit = if yakuman { Unit::Yakuman } else { Unit::Han };
+        elements.push(ScoreElement::new(
+            YAKU[i].id,
+            YAKU[i].name,
+            i32::from(value),
+            unit,
+            1,
+        ));
+    }
+    if v.yakuman == 0 {
+        for (id, name, n) in [
+            ("riichi.dora", "Dora ドラ", f.dora),
+            ("riichi.red_five", "Red five 赤ドラ", f.red),
+            ("riichi.ura_dora", "Ura-dora 裏ドラ", f.ura),
+        ] {
+            if n > 0 {
+                elements.push(ScoreElement::new(id, name, 1, Unit::Han, n));
+            }
+        }
+    }
+    if v.base == 0 {
+        return Score {
+            invalid: Some(InvalidWin::NoYaku),
+            decomposition: Some(decomposition),
+            elements,
+            fu: fu_items,
+            totals: Totals {
+                han: v.han,
+                fu: v.fu,
+                ..Totals::default()
+            },
+            ..Score::default()
+        };
+    }
+    let (base, limit) = points::base_points(v.han, v.fu, v.yakuman, r);
+    let multiples = if v.yakuman > 0 {
+        v.yakuman
+    } else if limit == Some(super::Limit::KazoeYakuman) {
+        (base / 8000) as u32
+    } else {
+        0
+    };
+    let c = &input.context;
+    let (payments, gain) = points::settle(
+        base,
+        c.seat_wind,
+        c.self_drawn,
+        c.discarder,
+        c.riichi.honba,
+        c.riichi.riichi_sticks,
+        r,
+    );
+    Score {
+        invalid: None,
+        decomposition: Some(decomposition),
+        elements,
+        fu: fu_items,
+        excluded: Vec::new(),
+        totals: Totals {
+            han: v.han,
+            fu: v.fu,
+            yakuman: multiples,
+            limit,
+            limit_name: points::limit_name(limit, multiples),
+            fan: 0,
+            base_points: base,
+            winner_gain: gain,
+        },
+        payments,
+    }
+}

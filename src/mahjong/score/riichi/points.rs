@@ -1,0 +1,119 @@
+//! From han and fu (or yakuman) to base points and the limit, and from base points to the
+//! payment of each seat.
+
+use super::rules::{Kazoe, RiichiRules};
+use crate::mahjong::score::{Limit, Payment, Wind, others, payments, round_up_100};
+
+/// Base points and the limit reached, for `han` and `fu`, or `yakuman` multiples when > 0.
+pub fn base_points(han: u32, fu: u32, yakuman: u32, rules: &RiichiRules) -> (u64, Option<Limit>) {
+    if yakuman > 0 {
+        return (8000 * u64::from(yakuman), Some(Limit::Yakuman));
+    }
+    match han {
+        13.. => match rules.kazoe {
+            Kazoe::Yakuman => (8000, Some(Limit::KazoeYakuman)),
+            Kazoe::Sanbaiman => (6000, Some(Limit::Sanbaiman)),
+            Kazoe::Multiple => (8000 * u64::from(han / 13), Some(Limit::KazoeYakuman)),
+        },
+        11..=12 => (6000, Some(Limit::Sanbaiman)),
+        8..=10 => (4000, Some(Limit::Baiman)),
+        6..=7 => (3000, Some(Limit::Haneman)),
+        5 => (2000, Some(Limit::Mangan)),
+        _ => {
+            let base = u64::from(fu) << (han + 2);
+            if base >= 2000 || (rules.kiriage && base == 1920) {
+                (2000, Some(Limit::Mangan))
+            } else {
+                (base, None)
+            }
+        }
+    }
+}
+
+/// The limit's name for `multiples` yakuman (or the limit alone).
+pub fn limit_name(limit: Option<Limit>, multiples: u32) -> String {
+    let yakuman = |n: u32| match n {
+        1 => "yakuman".to_string(),
+        2 => "double yakuman".to_string(),
+        3 => "triple yakuman".to_string(),
+        n => format!("{n}x yakuman"),
+    };
+    match limit {
+        None => String::new(),
+        Some(Limit::Mangan) => "mangan".into(),
+        Some(Limit::Haneman) => "haneman".into(),
+        Some(Limit::Baiman) => "baiman".into(),
+        Some(Limit::Sanbaiman) => "sanbaiman".into(),
+        Some(Limit::KazoeYakuman) => format!("kazoe {}", yakuman(multiples.max(1))),
+        Some(Limit::Yakuman) => yakuman(multiples),
+    }
+}
+
+/// The payments of a win worth `base` points: the winner first (with honba and riichi sticks),
+/// then the payers. Returns them with the winner's total gain.
+#[allow(clippy::too_many_arguments)]
+pub fn settle(
+    base: u64,
+    winner: Wind,
+    self_drawn: bool,
+    discarder: Option<Wind>,
+    honba: u32,
+    riichi_sticks: u32,
+    rules: &RiichiRules,
+) -> (Vec<Payment>, u64) {
+    let dealer = winner == Wind::East;
+    let honba_total = u64::from(honba) * u64::from(rules.honba_points);
+    let sticks = 1000 * u64::from(riichi_sticks);
+    if self_drawn {
+        let each_honba = honba_total.div_ceil(3);
+        let payers = others(winner).map(move |w| {
+            let share = if dealer || w == Wind::East {
+                round_up_100(base * 2)
+            } else {
+                round_up_100(base)
+            };
+            (Some(w), share + each_honba)
+        });
+        payments(winner, payers, sticks)
+    } else {
+        let amount = round_up_100(base * if dealer { 6 } else { 4 }) + honba_total;
+        payments(winner, std::iter::once((discarder, amount)), sticks)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_standard_table() {
+        let r = RiichiRules::default();
+        // 30 fu 3 han: 3,900 ron for a non-dealer, 5,800 for the dealer.
+        let (base, limit) = base_points(3, 30, 0, &r);
+        assert_eq!((base, limit), (960, None));
+        let (p, gain) = settle(base, Wind::South, false, Some(Wind::West), 0, 0, &r);
+        assert_eq!(gain, 3900);
+        assert_eq!(p[1].points, -3900);
+        let (_, gain) = settle(base, Wind::East, false, Some(Wind::West), 0, 0, &r);
+        assert_eq!(gain, 5800);
+        // 30 fu 4 han: 7,700 without kiriage, mangan with.
+        assert_eq!(base_points(4, 30, 0, &r), (1920, None));
+        let k = RiichiRules { kiriage: true, ..r };
+        assert_eq!(base_points(4, 30, 0, &k), (2000, Some(Limit::Mangan)));
+        // 20 fu 2 han tsumo (pinfu tsumo): 400/700.
+        let (p, gain) = settle(320, Wind::South, true, None, 0, 0, &r);
+        assert_eq!(gain, 1500);
+        assert_eq!(
+            p[1],
+            Payment {
+                seat: Some(Wind::East),
+                points: -700
+            }
+        );
+        assert_eq!(p[2].points, -400);
+        // Honba: 300 per honba on ron, 100 from each on tsumo.
+        let (_, gain) = settle(320, Wind::South, true, None, 2, 1, &r);
+        assert_eq!(gain, 1500 + 600 + 1000);
+        assert_eq!(limit_name(Some(Limit::Yakuman), 2), "double yakuman");
+    }
+}

@@ -1,0 +1,314 @@
+//! Sichuan bloody-battle scoring (血战到底): the fan table as data ([`FANS`]), the void-suit
+//! rule, and the payment `base × 2^fan` with a cap.
+//!
+//! The hand is read every way it can be (every standard decomposition, and seven pairs where
+//! four of a kind counts as two pairs), and the reading with the most fans is kept. Roots (根)
+//! count every set of four identical tiles the winner holds, in the hand or in a kong; in seven
+//! pairs the four are a dragon (龙七对) instead and are not counted again as roots.
+
+use super::{
+    InvalidWin, Score, ScoreElement, ScoreError, Totals, Unit, WinInput, for_each_standard, others,
+    payments, prepare,
+};
+use crate::mahjong::{Decomposition, Form, Group, GroupKind, MeldKind, Rules};
+use crate::tiles::Tile;
+
+/// One fan of the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FanDef {
+    /// Stable id, `"sichuan.all_pungs"`.
+    pub id: &'static str,
+    /// Display name.
+    pub name: &'static str,
+    /// Fans per count.
+    pub fan: u8,
+}
+
+/// The fans, indexed by [`Fan`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Fan {
+    /// 平胡: any win, 0 fan.
+    Basic,
+    /// 对对和: four pungs or kongs and a pair.
+    AllPungs,
+    /// 清一色: one suit only.
+    FullFlush,
+    /// 七对: seven pairs.
+    SevenPairs,
+    /// 龙七对: each four of a kind inside seven pairs.
+    DragonSevenPairs,
+    /// 带幺九: every set and the pair hold a 1 or a 9.
+    Terminals,
+    /// 金钩钓: four declared melds, won on the single tile left (a pair wait).
+    GoldenHook,
+    /// 根: each set of four identical tiles held (not the dragons of seven pairs).
+    Root,
+    /// 杠上开花: self-drawn on the replacement tile after a kong.
+    AfterKong,
+    /// 杠上炮: won on a discard made right after the discarder's kong.
+    AfterKongDiscard,
+    /// 抢杠: won by robbing a kong.
+    RobbingKong,
+    /// 海底: the last tile of the wall (or its discard).
+    LastTile,
+    /// 自摸加番: self-drawn, when the options make it a fan.
+    SelfDrawn,
+}
+
+/// The table.
+pub const FANS: [FanDef; 13] = [
+    FanDef {
+        id: "sichuan.basic",
+        name: "Basic win 平胡",
+        fan: 0,
+    },
+    FanDef {
+        id: "sichuan.all_pungs",
+        name: "All pungs 对对和",
+        fan: 1,
+    },
+    FanDef {
+        id: "sichuan.full_flush",
+        name: "Full flush 清一色",
+        fan: 2,
+    },
+    FanDef {
+        id: "sichuan.seven_pairs",
+        name: "Seven pairs 七对",
+        fan: 2,
+    },
+    FanDef {
+        id: "sichuan.dragon_seven_pairs",
+        name: "Dragon seven pairs 龙七对",
+        fan: 1,
+    },
+    FanDef {
+        id: "sichuan.terminals",
+        name: "Terminals in every set 带幺九",
+        fan: 2,
+    },
+    FanDef {
+        id: "sichuan.golden_hook",
+        name: "Golden hook 金钩钓",
+        fan: 1,
+    },
+    FanDef {
+        id: "sichuan.root",
+        name: "Root 根",
+        fan: 1,
+    },
+    FanDef {
+        id: "sichuan.after_kong",
+        name: "Flower on the kong 杠上开花",
+        fan: 1,
+    },
+    FanDef {
+        id: "sichuan.after_kong_discard",
+        name: "Cannon on the kong 杠上炮",
+        fan: 1,
+    },
+    FanDef {
+        id: "sichuan.robbing_kong",
+        name: "Robbing the kong 抢杠",
+        fan: 1,
+    },
+    FanDef {
+        id: "sichuan.last_tile",
+        name: "Last tile 海底",
+        fan: 1,
+    },
+    FanDef {
+        id: "sichuan.self_drawn",
+        name: "Self-drawn 自摸加番",
+        fan: 1,
+    },
+];
+
+/// Sichuan options (see the proto's `SichuanScoringRules`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SichuanRules {
+    /// Fans paid at most; `None`: no cap.
+    pub max_fan: Option<u32>,
+    /// Points at 0 fan.
+    pub base_points: u32,
+    /// Self-drawn adds a fan (true) or a base point per payer (false).
+    pub self_drawn_adds_fan: bool,
+}
+
+impl Default for SichuanRules {
+    fn default() -> Self {
+        SichuanRules {
+            max_fan: Some(4),
+            base_points: 1,
+            self_drawn_adds_fan: false,
+        }
+    }
+}
+
+/// Counted fans: how many times each [`Fan`] applies.
+type Counts = [u8; FANS.len()];
+
+fn total(c: &Counts) -> u32 {
+    c.iter()
+        .zip(FANS.iter())
+        .map(|(&n, d)| u32::from(n) * u32::from(d.fan))
+        .sum()
+}
+
+/// Scores a Sichuan win.
+pub fn score(rules: &Rules, s: &SichuanRules, input: &WinInput) -> Result<Score, ScoreError> {
+    let counts = prepare(rules, input)?;
+    let mut full = counts;
+    for m in &input.melds {
+        for t in m.tiles() {
+            full[t.index()] += 1;
+        }
+    }
+    let suits: Vec<usize> = (0..3)
+        .filter(|&s| full[s * 9..s * 9 + 9].iter().any(|&n| n > 0))
+        .collect();
+    let void_held = match rules.void_suit {
+        Some(v) => suits.contains(&(v as usize)),
+        None => suits.len() == 3,
+    };
+    if void_held {
+        return Ok(Score::invalid(InvalidWin::VoidSuitHeld));
+    }
+    let c = &input.context;
+    let mut common: Counts = [0; FANS.len()];
+    common[Fan::FullFlush as usize] = u8::from(suits.len() == 1);
+    common[Fan::AfterKong as usize] = u8::from(c.after_kong && c.self_drawn);
+    common[Fan::AfterKongDiscard as usize] = u8::from(c.after_kong && !c.self_drawn);
+    common[Fan::RobbingKong as usize] = u8::from(c.robbing_kong);
+    common[Fan::LastTile as usize] = u8::from(c.last_tile);
+    common[Fan::SelfDrawn as usize] = u8::from(c.self_drawn && s.self_drawn_adds_fan);
+    let fours = full.iter().filter(|&&n| n == 4).count() as u8;
+
+    let mut best: Option<(u32, Counts, Decomposition)> = None;
+    let mut consider = |fans: Counts, d: &dyn Fn() -> Decomposition| {
+        let t = total(&fans);
+        if best.as_ref().is_none_or(|b| t > b.0) {
+            best = Some((t, fans, d()));
+        }
+    };
+    if input.melds.is_empty() && rules.seven_pairs {
+        let quads = counts.iter().filter(|&&n| n == 4).count() as u8;
+        let pairs_ok = counts
+            .iter()
+            .all(|&n| n % 2 == 0 && (n < 4 || rules.seven_pairs_quads));
+        if pairs_ok {
+            let mut f = common;
+            f[Fan::SevenPairs as usize] = 1;
+            f[Fan::DragonSevenPairs as usize] = quads;
+            consider(f, &|| seven_pairs(&counts));
+        }
+    }
+    let needed = 4 - input.melds.len() as u8;
+    let melds_pungs = input.melds.iter().all(|m| m.kind != MeldKind::Chi);
+    let melds_terminal = input.melds.iter().all(|m| {
+        let n = m.tile.number();
+        n == 1 || n == 9 || (m.kind == MeldKind::Chi && n == 7)
+    });
+    let golden_hook = input.melds.len() == 4;
+    for_each_standard(&counts, needed, true, &mut |a| {
+        let all_pungs = melds_pungs && a.groups().iter().all(|g| g.0 != super::SetKind::Sequence);
+        let terminals = melds_terminal
+            && matches!(a.pair % 9, 0 | 8)
+            && a.groups().iter().all(|&(k, t)| match k {
+                super::SetKind::Sequence => matches!(t % 9, 0 | 6),
+                _ => matches!(t % 9, 0 | 8),
+            });
+        let mut f = common;
+        f[Fan::AllPungs as usize] = u8::from(all_pungs);
+        f[Fan::Terminals as usize] = u8::from(terminals);
+        f[Fan::GoldenHook as usize] = u8::from(golden_hook);
+        f[Fan::Root as usize] = fours;
+        consider(f, &|| standard(a));
+    });
+    let Some((fan, fans, decomposition)) = best else {
+        return Ok(Score::invalid(InvalidWin::NotComplete));
+    };
+    let mut elements = vec![ScoreElement::new(FANS[0].id, FANS[0].name, 0, Unit::Fan, 1)];
+    for (i, &n) in fans.iter().enumerate().skip(1) {
+        if n > 0 {
+            elements.push(ScoreElement::new(
+                FANS[i].id,
+                FANS[i].name,
+                i32::from(FANS[i].fan),
+                Unit::Fan,
+                u32::from(n),
+            ));
+        }
+    }
+    let paid = s.max_fan.map_or(fan, |cap| fan.min(cap)).min(40);
+    let base = u64::from(s.base_points).saturating_mul(1 << paid);
+    let self_drawn_base = c.self_drawn && !s.self_drawn_adds_fan;
+    let per_payer = base.saturating_add(u64::from(self_drawn_base) * u64::from(s.base_points));
+    let all = c.self_drawn;
+    let payers = others(c.seat_wind)
+        .filter(move |_| all)
+        .map(|w| (Some(w), per_payer))
+        .chain((!all).then_some((c.discarder, per_payer)));
+    let (payments, gain) = payments(c.seat_wind, payers, 0);
+    Ok(Score {
+        invalid: None,
+        decomposition: Some(decomposition),
+        elements,
+        fu: Vec::new(),
+        excluded: Vec::new(),
+        totals: Totals {
+            fan,
+            base_points: base,
+            winner_gain: gain,
+            ..Totals::default()
+        },
+        payments,
+    })
+}
+
+fn tile(i: usize) -> Tile {
+    Tile::from_index(i).expect("tile index")
+}
+
+fn seven_pairs(counts: &[u8; 34]) -> Decomposition {
+    let mut groups = Vec::new();
+    for (i, &n) in counts.iter().enumerate() {
+        for _ in 0..n / 2 {
+            groups.push(Group {
+                kind: GroupKind::Pair,
+                tiles: vec![tile(i); 2],
+            });
+        }
+    }
+    Decomposition {
+        form: Form::SevenPairs,
+        groups,
+        wildcard_as: Vec::new(),
+    }
+}
+
+fn standard(a: &super::Arrangement) -> Decomposition {
+    let mut groups = vec![Group {
+        kind: GroupKind::Pair,
+        tiles: vec![tile(a.pair as usize); 2],
+    }];
+    for &(k, t) in a.groups() {
+        let t = t as usize;
+        groups.push(match k {
+            super::SetKind::Sequence => Group {
+                kind: GroupKind::Sequence,
+                tiles: vec![tile(t), tile(t + 1), tile(t + 2)],
+            },
+            _ => Group {
+                kind: GroupKind::Triplet,
+                tiles: vec![tile(t); 3],
+            },
+        });
+    }
+    Decomposition {
+        form: Form::Standard,
+        groups,
+        wildcard_as: Vec::new(),
+    }
+}

@@ -1,0 +1,248 @@
+//! MahjongScore over gRPC with the generated client.
+
+mod common;
+
+use cardrules::server::pb::{
+    MahjongRules, MahjongScoreRequest, MahjongWinContext, Meld, RiichiScoringPreset,
+    RiichiScoringRules, RiichiWinContext, ScoreUnit, SeatWind, WinInvalidReason, WinMethod,
+};
+use common::{TestServer, field_violations};
+use tonic::Code;
+
+fn request(hand: &str, winning: &str) -> MahjongScoreRequest {
+    MahjongScoreRequest {
+        hand: hand.into(),
+        winning_tile: winning.into(),
+        context: Some(MahjongWinContext {
+            seat_wind: SeatWind::South as i32,
+            discarder: SeatWind::West as i32,
+            ..Default::default()
+        }),
+        ..Default::default()
+    }
+}
+
+#[tokio::test]
+async fn riichi_hands_are_scored_with_elements_and_payments() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+
+    // Riichi, pinfu, tanyao and a red five, dora 3p -> 4p: 4 han 30 fu? No: pinfu ron is 30 fu.
+    let mut r = request("234567m340p678s55p", "7m");
+    let context = r.context.as_mut().unwrap();
+    context.riichi = Some(RiichiWinContext {
+        riichi: true,
+        dora_indicators: "3p".into(),
+        ..Default::default()
+    });
+    let a = client.mahjong_score(r).await.unwrap().into_inner();
+    assert!(a.valid, "{}", a.message);
+    let ids: Vec<&str> = a.elements.iter().map(|e| e.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            "riichi.riichi",
+            "riichi.pinfu",
+            "riichi.tanyao",
+            "riichi.dora",
+            "riichi.red_five"
+        ]
+    );
+    assert_eq!(a.elements[0].unit, ScoreUnit::Han as i32);
+    let totals = a.totals.unwrap();
+    assert_eq!((totals.han, totals.fu), (5, 30));
+    assert_eq!(totals.limit_name, "mangan");
+    assert_eq!(totals.winner_gain, 8000);
+    assert_eq!(a.payments.len(), 2);
+    assert_eq!(a.payments[0].seat, SeatWind::South as i32);
+    assert_eq!(a.payments[1].seat, SeatWind::West as i32);
+    assert_eq!(a.payments[1].points, -8000);
+    assert!(a.decomposition.is_some());
+
+    // A double yakuman under Majsoul, self-drawn by the dealer: 32,000 from each.
+    let mut r = request("19m19p19s12345677z", "7z");
+    r.context = Some(MahjongWinContext {
+        method: WinMethod::SelfDrawn as i32,
+        ..Default::default()
+    });
+    r.riichi = Some(RiichiScoringRules {
+        preset: RiichiScoringPreset::Majsoul as i32,
+        ..Default::default()
+    });
+    let a = client.mahjong_score(r).await.unwrap().into_inner();
+    assert_eq!(a.totals.as_ref().unwrap().yakuman, 2);
+    assert_eq!(a.totals.as_ref().unwrap().winner_gain, 96000);
+    assert_eq!(a.message, "double yakuman: 96000");
+
+    // No yaku: an OK answer that says so.
+    let mut r = request("456m345p678s99p", "6m");
+    r.melds = vec![Meld {
+        tiles: "123m".into(),
+        ..Default::default()
+    }];
+    let a = client.mahjong_score(r).await.unwrap().into_inner();
+    assert!(!a.valid);
+    assert_eq!(a.invalid_reason, WinInvalidReason::NoYaku as i32);
+    assert!(a.payments.is_empty());
+}
+
+#[tokio::test]
+async fn malformed_hands_name_the_field() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let cases = [
+        // Wrong tile count for the melds.
+        (
+            {
+                let mut r = request("123456m345p678s55p", "6m");
+                r.melds = vec![Meld {
+                    tiles: "789m".into(),
+                    ..Default::default()
+                }];
+                r
+            },
+            "hand",
+        ),
+        // The winning tile is not in the hand.
+        (request("123456m345p678s55p", "9m"), "winning_tile"),
+        // Five copies.
+        (request("11111m345p678s555p", "1m"), "hand"),
+        // Not one tile.
+        (request("123456m345p678s55p", "66m"), "winning_tile"),
+        // Riichi with an open meld.
+        (
+            {
+                let mut r = request("456m345p678s99p", "6m");
+                r.melds = vec![Meld {
+                    tiles: "123m".into(),
+                    ..Default::default()
+                }];
+                r.context.as_mut().unwrap().riichi = Some(RiichiWinContext {
+                    riichi: true,
+                    ..Default::default()
+                });
+                r
+            },
+            "context.riichi.riichi",
+        ),
+        // An unknown wind.
+        (
+            {
+                let mut r = request("123456m345p678s55p", "6m");
+                r.context.as_mut().unwrap().seat_wind = 9;
+                r
+            },
+            "context.seat_wind",
+        ),
+        // Five dora indicators of one kind.
+        (
+            {
+                let mut r = request("123456m345p678s55p", "6m");
+                r.context.as_mut().unwrap().riichi = Some(RiichiWinContext {
+                    dora_indicators: "5p5p5p".into(),
+                    ..Default::default()
+                });
+                r
+            },
+            "context.riichi.dora_indicators",
+        ),
+        (
+            {
+                let mut r = request("123456m345p678s55p", "6m");
+                r.riichi = Some(RiichiScoringRules {
+                    double_wind_pair_fu: Some(3),
+                    ..Default::default()
+                });
+                r
+            },
+            "riichi.double_wind_pair_fu",
+        ),
+        (
+            {
+                let mut r = request("123456m345p678s55p", "6m");
+                r.rules = Some(MahjongRules {
+                    preset: 42,
+                    ..Default::default()
+                });
+                r
+            },
+            "rules.preset",
+        ),
+    ];
+    for (r, field) in cases {
+        let status = client.mahjong_score(r.clone()).await.unwrap_err();
+        assert_eq!(status.code(), Code::InvalidArgument, "{r:?}");
+        let fields: Vec<String> = field_violations(&status)
+            .into_iter()
+            .map(|(f, _)| f)
+            .collect();
+        assert!(fields.iter().any(|f| f == field), "{fields:?} for {r:?}");
+    }
+}
+
+#[tokio::test]
+async fn sichuan_and_hongzhong_are_scored_by_their_tables() {
+    use cardrules::server::pb::{
+        HongzhongScoringRules, MahjongPreset, MahjongSuit, SichuanScoringRules,
+    };
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+
+    let sichuan = |hand: &str, winning: &str| {
+        let mut r = request(hand, winning);
+        r.rules = Some(MahjongRules {
+            preset: MahjongPreset::Sichuan as i32,
+            void_suit: MahjongSuit::Bamboo as i32,
+            ..Default::default()
+        });
+        r
+    };
+    let a = client
+        .mahjong_score(sichuan("11112233m4455p66p", "6p"))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(a.valid, "{}", a.message);
+    let ids: Vec<&str> = a.elements.iter().map(|e| e.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            "sichuan.basic",
+            "sichuan.seven_pairs",
+            "sichuan.dragon_seven_pairs"
+        ]
+    );
+    assert_eq!(a.totals.as_ref().unwrap().fan, 3);
+    assert_eq!(a.payments[1].points, -8);
+    // A 2-fan cap.
+    let mut r = sichuan("11112233m4455p66p", "6p");
+    r.sichuan = Some(SichuanScoringRules {
+        max_fan: Some(2),
+        ..Default::default()
+    });
+    let a = client.mahjong_score(r).await.unwrap().into_inner();
+    assert_eq!(a.payments[1].points, -4);
+    // Holding the void suit.
+    let a = client
+        .mahjong_score(sichuan("123m456m789p11p123s", "1p"))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(a.invalid_reason, WinInvalidReason::VoidSuitHeld as i32);
+
+    // Hongzhong: two red dragons stand for 2p and 3p; two birds.
+    let mut r = request("123m456m789p155p77z", "1p");
+    r.rules = Some(MahjongRules {
+        preset: MahjongPreset::Hongzhong as i32,
+        ..Default::default()
+    });
+    r.context.as_mut().unwrap().birds = 2;
+    r.hongzhong = Some(HongzhongScoringRules {
+        points_per_bird: Some(1),
+        ..Default::default()
+    });
+    let a = client.mahjong_score(r).await.unwrap().into_inner();
+    assert!(a.valid, "{}", a.message);
+    assert_eq!(a.decomposition.unwrap().wildcard_as.len(), 2);
+    assert_eq!(a.totals.unwrap().winner_gain, 2 + 2);
+}
