@@ -51,4 +51,4 @@ pub use rules::{
     TooManyCopies, WildRanks,
 };
 pub use validate::{IllegalReason, Situation, Verdict, validate_play};
-pub use wild::{assign_wildcards, fit_key, fit_wildcards, play_readings};
+pub use wild::{assign_wildcards, fit_key, fit_wildcards, play_readings, wild_listing_work};

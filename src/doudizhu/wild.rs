@@ -376,6 +376,22 @@ fn run(start: usize, length: usize) -> u16 {
     (((1u32 << length) - 1) << start) as u16
 }
 
+/// The sub-multisets of `hand` under `table`: 0 when the hand holds no wildcard, else the
+/// product of (copies + 1) over its ranks. This is the work of listing a laizi hand by fitting
+/// every sub-multiset, as the tests' slow reference does (a one-deck hand of 20 cards has at most
+/// 139,968; a whole deck about 5 × 10^9). ListPlays no longer does that (it generates plays by
+/// combo type), so nothing needs to bound it any more; it stays for callers that estimate the
+/// reference's cost.
+pub fn wild_listing_work(table: &Table, hand: &RankCounts) -> u64 {
+    let (_, wildcards) = table.wild().split(hand);
+    if wildcards.is_empty() {
+        return 0;
+    }
+    hand.0.iter().fold(1u64, |product, &count| {
+        product.saturating_mul(u64::from(count) + 1)
+    })
+}
+
 /// Which wildcard stands for which rank in a fit: `wildcards` are the play's wildcards (physical
 /// cards when suited), `wild_as` the ranks they stand for (as many). Every wildcard whose own
 /// rank is among `wild_as` stands for itself (as many as can); the others take the remaining
