@@ -375,7 +375,80 @@ fn laizi_leading_bench(c: &mut Criterion) {
             black_box(list_plays(&table, &hands[i], None, None, None))
         })
     });
+    group.bench_function("assign_and_dedup", |b| {
+        b.iter(|| {
+            i = (i + 1) & 63;
+            black_box(assign_and_dedup(&table, black_box(&hands[i])))
+        })
+    });
     group.finish();
+}
+
+/// The baseline ListPlays of a laizi hand is measured against: for every assignment of ranks to
+/// the hand's wildcards (every multiset of ranks `3`..`2`, as many as wildcards) that keeps the
+/// hand within the deck, the plain plays of the hand so assigned; each mapped back to physical
+/// cards (natural cards of a rank first, wildcards for the rest) and deduplicated by those
+/// cards, keeping the first reading in reading order; then sorted into listing order.
+fn assign_and_dedup(table: &Table, hand: &CardList) -> Vec<(RankCounts, Combo)> {
+    use std::collections::HashMap;
+    let plain = Table::new(*table.rules()).unwrap();
+    let game = table.game();
+    let (natural, wild) = table.wild().split(hand.counts());
+    let wild_rank = table.wild().ranks().next().unwrap().index();
+    let mut seen: HashMap<[u8; Rank::COUNT], Combo> = HashMap::new();
+    let mut w = [0u8; Rank::COUNT];
+    fn each(
+        left: u8,
+        from: usize,
+        w: &mut [u8; Rank::COUNT],
+        f: &mut impl FnMut(&[u8; Rank::COUNT]),
+    ) {
+        if left == 0 {
+            return f(w);
+        }
+        for r in from..13 {
+            w[r] += 1;
+            each(left - 1, r, w, f);
+            w[r] -= 1;
+        }
+    }
+    each(wild.len() as u8, 0, &mut w, &mut |w| {
+        let mut assigned = natural;
+        for (c, a) in assigned.0.iter_mut().zip(w) {
+            *c += a;
+        }
+        let Ok(list) = CardList::from_counts(assigned, game) else {
+            return;
+        };
+        for play in list_plays(&plain, &list, None, None, None) {
+            let mut physical = [0u8; Rank::COUNT];
+            let mut wildcards = 0;
+            for ((slot, &count), &have) in physical.iter_mut().zip(&play.cards.0).zip(&natural.0) {
+                *slot = count.min(have);
+                wildcards += count - *slot;
+            }
+            physical[wild_rank] += wildcards;
+            let mut combo = play.combo;
+            let mut wild_as = play.cards;
+            for (a, n) in wild_as.0.iter_mut().zip(natural.0) {
+                *a = a.saturating_sub(n);
+            }
+            combo.wild_as = wild_as;
+            seen.entry(physical)
+                .and_modify(|kept| {
+                    if combo.reading_key() < kept.reading_key() {
+                        *kept = combo;
+                    }
+                })
+                .or_insert(combo);
+        }
+    });
+    let mut plays: Vec<(RankCounts, Combo)> = seen
+        .into_iter()
+        .map(|(cards, combo)| (RankCounts(cards), combo))
+        .collect();
+    plays.sort_by_cached_key(|(cards, combo)| (combo.list_key(), cards.0));
+    plays
 }
 
 fn benches(c: &mut Criterion) {

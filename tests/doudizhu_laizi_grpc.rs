@@ -216,7 +216,7 @@ async fn wild_rank_problems_are_invalid_argument() {
         "{:?}",
         field_violations(&status)
     );
-    // ListPlays of a whole deck holding wildcards is refused, not left running.
+    // ListPlays of a whole deck holding wildcards is answered (cut at the limit).
     let deck: Vec<String> = [
         "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2",
     ]
@@ -224,10 +224,28 @@ async fn wild_rank_problems_are_invalid_argument() {
     .flat_map(|r| std::iter::repeat_n(r.to_string(), 4))
     .chain(["BJ".to_string(), "RJ".to_string()])
     .collect();
-    let status = client
+    let response = client
         .list_plays(cardrules::server::pb::ListPlaysRequest {
             rules: wild("7"),
-            hand: deck,
+            hand: deck.clone(),
+            limit: 100,
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(response.plays.len(), 100);
+    assert!(response.truncated);
+    // A two-deck hand holding wildcards above the largest hand (33 cards) is refused, not
+    // left running.
+    let two_decks: Vec<String> = deck.iter().chain(&deck).cloned().collect();
+    let status = client
+        .list_plays(cardrules::server::pb::ListPlaysRequest {
+            rules: Some(DoudizhuRules {
+                game: Game::DoudizhuFourPlayer as i32,
+                ..wild("7").unwrap()
+            }),
+            hand: two_decks,
             ..Default::default()
         })
         .await

@@ -229,6 +229,95 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(reference::cases(96)))]
+
+    /// ListPlays of a laizi hand (the generator by combo type) is exactly the slow reference's
+    /// list (every sub-multiset fitted), play for play and reading for reading, in the same
+    /// order: for each preset, one or two wild ranks, one or two decks, leading or responding,
+    /// with or without a kind filter.
+    #[test]
+    fn list_matches_the_sub_multiset_reference(
+        (rules, wild, hand) in laizi_hand(),
+        (_, _, other) in scenario(),
+        lead in any::<bool>(),
+        filter in prop::option::weighted(0.2, prop::sample::select(ComboKind::ALL.to_vec())),
+        pick in any::<prop::sample::Index>(),
+    ) {
+        let table = Table::new(rules).unwrap().with_wild_ranks(&wild).unwrap();
+        let hand_list = CardList::from_counts(RankCounts(hand), rules.game).unwrap();
+        let previous = if lead {
+            None
+        } else {
+            // A previous play of the hand's own plays (so it can be beaten) or another play.
+            let own = list_plays(&table, &hand_list, None, None, None);
+            let others = if rules.game.holds(&RankCounts(other)) {
+                play_readings(&table, &RankCounts(other))
+            } else {
+                Vec::new()
+            };
+            let all: Vec<Combo> = own.iter().map(|p| p.combo).chain(others).collect();
+            (!all.is_empty()).then(|| all[pick.index(all.len())])
+        };
+        let listed = list_plays(&table, &hand_list, previous.as_ref(), filter, None);
+        let expected = reference::wild_list_plays(&table, &hand, previous.as_ref(), filter);
+        prop_assert_eq!(listed, expected);
+    }
+}
+
+/// A laizi hand for a preset (either game): up to 14 cards around a few consecutive ranks (so
+/// chains, trios and airplanes come up) plus 1 to 4 wildcards (8 with two decks) of one or two
+/// wild ranks, small enough for the reference (at most 6,000 sub-multisets).
+fn laizi_hand() -> impl Strategy<Value = (Rules, Vec<Rank>, [u8; 15])> {
+    (
+        prop_oneof![
+            Just(Rules::STANDARD),
+            Just(Rules::STRICT),
+            Just(Rules::PERMISSIVE),
+            Just(Rules {
+                game: Game::FourPlayer,
+                ..Rules::STANDARD
+            }),
+            Just(Rules {
+                game: Game::FourPlayer,
+                ..Rules::STRICT
+            }),
+            Just(Rules {
+                game: Game::FourPlayer,
+                ..Rules::PERMISSIVE
+            }),
+        ]
+        .prop_flat_map(laizi),
+        wild_ranks(),
+        prop::collection::vec(0usize..2, 1..=8),
+    )
+        .prop_flat_map(|(rules, wild, wildcards)| {
+            (
+                Just(rules),
+                Just(wild),
+                Just(wildcards),
+                reference::hand(rules.game, 14, 1_500),
+            )
+        })
+        .prop_map(|(rules, wild, wildcards, natural)| {
+            let mut hand = natural;
+            for rank in &wild {
+                hand[rank.index()] = 0;
+            }
+            let most = 4 * rules.game.decks() as usize;
+            for which in wildcards.into_iter().take(most) {
+                hand[wild[which % wild.len()].index()] += 1;
+            }
+            (rules, wild, hand)
+        })
+        .prop_filter(
+            "within the deck and the reference's budget",
+            |(rules, _, hand)| {
+                rules.game.holds(&RankCounts(*hand)) && reference::subsets(hand) <= 6_000
+            },
+        )
+}
+
 /// A hand of up to 9 cards with 1 to 3 wildcards, under random laizi rules.
 fn small_laizi_hand() -> impl Strategy<Value = (Rules, Vec<Rank>, [u8; 15])> {
     (

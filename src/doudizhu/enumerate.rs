@@ -66,10 +66,7 @@ where
     hand.assert_within(table.game());
     let (_, wildcards) = table.wild().split(hand.counts());
     if !wildcards.is_empty() {
-        for play in super::wild::list_wild_plays(table, hand.counts(), previous, kind) {
-            f(&play)?;
-        }
-        return ControlFlow::Continue(());
+        return super::wild_list::for_each_wild_play(table, hand.counts(), previous, kind, f);
     }
     let laizi = !table.wild().is_empty();
     let f = move |play: &Play| {

@@ -38,6 +38,7 @@ mod reading;
 mod rules;
 mod validate;
 mod wild;
+mod wild_list;
 
 pub use classify::classify;
 pub use combo::{Combo, ComboKind};

@@ -363,7 +363,7 @@ pub fn fit_key(table: &Table, fit: &Combo) -> impl Ord + use<> {
 
 /// Counts as one integer ordered like the ascending rank lists they stand for, of equal length
 /// (see [`Combo::reading_key`]): each count inverted, the weakest rank most significant.
-fn inverted(counts: &RankCounts) -> u128 {
+pub(super) fn inverted(counts: &RankCounts) -> u128 {
     let mut bytes = [0u8; 16];
     for (byte, count) in bytes.iter_mut().zip(counts.0) {
         *byte = u8::MAX - count;
@@ -376,50 +376,12 @@ fn run(start: usize, length: usize) -> u16 {
     (((1u32 << length) - 1) << start) as u16
 }
 
-/// ListPlays of a laizi hand holding wildcards: every sub-multiset of the hand that has a fit
-/// qualifying (of `kind`, beating `previous`), with its first qualifying fit in reading order;
-/// in listing order ([`Combo::list_key`]), then fewer wildcards first, then the ranks they stand
-/// for and the cards, as ascending rank lists.
-///
-/// This tries every sub-multiset of the hand (a 17-card hand has some thousands; see
-/// [`wild_listing_work`]): correct for a deal's hands, not meant for whole decks.
-pub(crate) fn list_wild_plays(
-    table: &Table,
-    hand: &RankCounts,
-    previous: Option<&Combo>,
-    kind: Option<ComboKind>,
-) -> Vec<super::Play> {
-    let max = table.game().max_play_cards();
-    let mut plays = Vec::new();
-    let mut cards = RankCounts::EMPTY;
-    let mut visit = |cards: &RankCounts| {
-        let readings = fits_in_reading_order(table, cards);
-        let chosen = readings.into_iter().find(|r| {
-            kind.is_none_or(|k| r.kind == k) && previous.is_none_or(|p| super::beats(table, r, p))
-        });
-        if let Some(combo) = chosen {
-            plays.push(super::Play {
-                cards: *cards,
-                combo,
-            });
-        }
-    };
-    sub_multisets(hand, 0, 0, max, &mut cards, &mut visit);
-    plays.sort_by_cached_key(|play| {
-        (
-            play.combo.list_key(),
-            play.combo.wild_as.len(),
-            inverted(&play.combo.wild_as),
-            inverted(&play.cards),
-        )
-    });
-    plays
-}
-
-/// The sub-multisets ListPlays tries for `hand` under `table`: 0 when the hand holds no wildcard
-/// (the plain generator lists it), else the product of (copies + 1) over its ranks. Callers that
-/// must bound their work (the server) check it first: a one-deck hand of 20 cards has at most
-/// 139,968; a whole deck has about 5 × 10^9.
+/// The sub-multisets of `hand` under `table`: 0 when the hand holds no wildcard, else the
+/// product of (copies + 1) over its ranks. This is the work of listing a laizi hand by fitting
+/// every sub-multiset, as the tests' slow reference does (a one-deck hand of 20 cards has at most
+/// 139,968; a whole deck about 5 × 10^9). ListPlays no longer does that (it generates plays by
+/// combo type), so nothing needs to bound it any more; it stays for callers that estimate the
+/// reference's cost.
 pub fn wild_listing_work(table: &Table, hand: &RankCounts) -> u64 {
     let (_, wildcards) = table.wild().split(hand);
     if wildcards.is_empty() {
@@ -428,32 +390,6 @@ pub fn wild_listing_work(table: &Table, hand: &RankCounts) -> u64 {
     hand.0.iter().fold(1u64, |product, &count| {
         product.saturating_mul(u64::from(count) + 1)
     })
-}
-
-/// Calls `visit` with every non-empty sub-multiset of `hand` of at most `max` cards, ranks from
-/// `rank` on added to `cards` (holding `len` cards).
-fn sub_multisets(
-    hand: &RankCounts,
-    rank: usize,
-    len: usize,
-    max: usize,
-    cards: &mut RankCounts,
-    visit: &mut impl FnMut(&RankCounts),
-) {
-    if rank == Rank::COUNT {
-        if len > 0 {
-            visit(cards);
-        }
-        return;
-    }
-    for count in 0..=hand.0[rank] {
-        if len + count as usize > max {
-            break;
-        }
-        cards.0[rank] = count;
-        sub_multisets(hand, rank + 1, len + count as usize, max, cards, visit);
-    }
-    cards.0[rank] = 0;
 }
 
 /// Which wildcard stands for which rank in a fit: `wildcards` are the play's wildcards (physical

@@ -55,9 +55,10 @@ const INLINE_LIST_PLAYS_HAND: usize = 20;
 const INLINE_FIT_WILDCARDS_PLAY: usize = 8;
 
 /// Whether ListPlays of a hand of `cards` cards goes to the blocking pool ([`answer_blocking`]).
-/// Under laizi rules (`wild_ranks` set) every hand does: listing a laizi hand fits each of its
-/// sub-multisets, milliseconds for a dealt hand and far more near the 2^20 limit. A function of
-/// its own so a test can pin the routing without timing a large call.
+/// Under laizi rules (`wild_ranks` set) every hand does: a dealt laizi hand lists in a few
+/// hundred microseconds, a whole deck with wildcards in tens of milliseconds or more (up to the
+/// response's play limit). A function of its own so a test can pin the routing without timing a
+/// large call.
 pub(super) fn list_plays_on_blocking_pool(cards: usize, laizi: bool) -> bool {
     laizi || cards > INLINE_LIST_PLAYS_HAND
 }

@@ -11,7 +11,7 @@
 use std::cmp::Ordering;
 
 use cardrules::cards::{Rank, RankCounts};
-use cardrules::doudizhu::{BombKind, Combo, ComboKind, Game, Rules};
+use cardrules::doudizhu::{BombKind, Combo, ComboKind, Game, Play, Rules, Table, play_readings};
 use proptest::prelude::*;
 
 /// Proptest case count: `CARDRULES_PROPTEST_CASES`, or a default that keeps the suite fast.
@@ -463,4 +463,47 @@ pub fn add_kickers(cards: &mut [u8; 15], others: &[usize], units: usize, unit: u
             added += 1;
         }
     }
+}
+
+/// ListPlays of a laizi hand the slow way (the engine's first version, kept as the reference):
+/// every sub-multiset of the hand of at most the game's largest play, read by its fits in
+/// reading order (`play_readings`), the first qualifying fit (of `kind`, beating `previous`)
+/// kept; in listing order, then fewer wildcards, then the ranks they stand for and the cards,
+/// each as ascending rank lists.
+pub fn wild_list_plays(
+    table: &Table,
+    hand: &[u8; 15],
+    previous: Option<&Combo>,
+    kind: Option<ComboKind>,
+) -> Vec<Play> {
+    let max = table.game().max_play_cards();
+    let mut plays = Vec::new();
+    for cards in sub_multisets(hand) {
+        if total(&cards) > max {
+            continue;
+        }
+        let chosen = play_readings(table, &RankCounts(cards))
+            .into_iter()
+            .find(|r| {
+                kind.is_none_or(|k| r.kind == k)
+                    && previous.is_none_or(|p| cardrules::doudizhu::beats(table, r, p))
+            });
+        if let Some(combo) = chosen {
+            plays.push(Play {
+                cards: RankCounts(cards),
+                combo,
+            });
+        }
+    }
+    // Counts as ascending rank lists: more copies of a lower rank first.
+    let inverted = |counts: &RankCounts| counts.0.map(|c| u8::MAX - c);
+    plays.sort_by_cached_key(|play| {
+        (
+            play.combo.list_key(),
+            play.combo.wild_as.len(),
+            inverted(&play.combo.wild_as),
+            inverted(&play.cards),
+        )
+    });
+    plays
 }

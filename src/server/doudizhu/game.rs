@@ -8,7 +8,7 @@ use super::convert::{
     card_list, combo_to_pb, kind_to_pb, laizi_card_list, reason_to_pb, selector_from,
 };
 use super::rules::table_from;
-use super::{MAX_LISTED_PLAYS, MAX_WILD_LISTING_WORK, limit_from};
+use super::{MAX_LISTED_PLAYS, limit_from};
 use crate::cards::{Card, Rank};
 use crate::deal::WildcardDraw;
 use crate::doudizhu::game::{
@@ -16,7 +16,7 @@ use crate::doudizhu::game::{
     GameRecord, GameState, NextActions, Phase, Place, RecordedPlay, Scoring, ScoringError,
     Settlement, Violation, ViolationKind,
 };
-use crate::doudizhu::{BombKind, CardList, ComboKind, Game, wild_listing_work};
+use crate::doudizhu::{BombKind, CardList, ComboKind, Game};
 use crate::error::InvalidArgument;
 use crate::server::enums::decode;
 use crate::server::pb;
@@ -561,21 +561,6 @@ pub fn next_actions(
         return Ok(response);
     }
     response.seat = state.to_act().map(|s| s as u32);
-    if let Some(seat) = state.to_act()
-        && state.phase() == Phase::Play
-    {
-        let work = wild_listing_work(&record.table, state.hand(seat).counts());
-        if work > MAX_WILD_LISTING_WORK {
-            return Err(InvalidArgument::new(
-                "record",
-                format!(
-                    "seat {seat}'s hand holds wildcards and is listed by trying its sets of \
-                     cards: at most {MAX_WILD_LISTING_WORK}, this hand has {work} (every \
-                     one-deck hand fits; two-deck laizi hands fit once smaller)"
-                ),
-            ));
-        }
-    }
     match state.next_actions(limit.min(MAX_LISTED_PLAYS)) {
         NextActions::Bids(bids) => {
             response.bids = bids

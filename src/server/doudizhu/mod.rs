@@ -21,11 +21,6 @@ use crate::error::InvalidArgument;
 /// of milliseconds.
 pub const MAX_LISTED_PLAYS: usize = 40_000;
 
-/// The most sets of cards ListPlays tries for a hand holding wildcards (see
-/// [`doudizhu::wild_listing_work`]): above any one-deck hand of 20 cards (139,968), and a few
-/// hundred milliseconds of work at most.
-pub const MAX_WILD_LISTING_WORK: u64 = 1 << 20;
-
 /// Reads one play that must be a combo (a side of a comparison, or the previous play): its
 /// readings (under laizi rules, its fits), or `None` with the problem recorded under `field`.
 /// Without a valid table there is nothing to classify against (its problems are already
@@ -291,13 +286,15 @@ pub fn list_plays(request: pb::ListPlaysRequest) -> Result<pb::ListPlaysResponse
     let (Some(table), Some(hand)) = (table, hand) else {
         return Err(InvalidArgument::new("hand", "unreadable"));
     };
-    let work = doudizhu::wild_listing_work(&table, hand.counts());
-    if work > MAX_WILD_LISTING_WORK {
+    let holds_wildcards = !table.wild().split(hand.counts()).1.is_empty();
+    if holds_wildcards && game == Game::FourPlayer && hand.counts().len() > game.max_play_cards() {
         return Err(InvalidArgument::new(
             "hand",
             format!(
-                "a hand holding wildcards is listed by trying its sets of cards: at most \
-                 {MAX_WILD_LISTING_WORK}, this hand has {work} (every dealt one-deck hand fits)"
+                "a two-deck hand holding wildcards lists at most {} cards (the largest hand), \
+                 this one has {}: larger ones can make millions of plays with one main part",
+                game.max_play_cards(),
+                hand.counts().len()
             ),
         ));
     }
