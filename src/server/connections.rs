@@ -41,28 +41,30 @@ enum Protocols {
     Http1And2(auto::Builder<TokioExecutor>),
 }
 
+/// Sets the HTTP/2 settings of `config` on an HTTP/2 builder (hyper's, or the HTTP/2 half of
+/// hyper-util's `auto`: the two have the same methods but no trait in common).
+macro_rules! http2_limits {
+    ($builder:expr, $config:expr) => {
+        $builder
+            .timer(TokioTimer::new())
+            .max_concurrent_streams($config.max_streams_per_connection)
+            .max_header_list_size($config.max_header_list_bytes)
+            .keep_alive_interval($config.keepalive_interval)
+            .keep_alive_timeout($config.keepalive_timeout)
+    };
+}
+
 impl Protocols {
     /// The builder for `config`, with its HTTP/2 limits.
     fn new(config: &ServerConfig) -> Protocols {
         if config.grpc_web.grpc_web {
             let mut builder = auto::Builder::new(TokioExecutor::new());
             builder.http1().timer(TokioTimer::new());
-            builder
-                .http2()
-                .timer(TokioTimer::new())
-                .max_concurrent_streams(config.max_streams_per_connection)
-                .max_header_list_size(config.max_header_list_bytes)
-                .keep_alive_interval(config.keepalive_interval)
-                .keep_alive_timeout(config.keepalive_timeout);
+            http2_limits!(builder.http2(), config);
             Protocols::Http1And2(builder)
         } else {
             let mut builder = http2::Builder::new(TokioExecutor::new());
-            builder
-                .timer(TokioTimer::new())
-                .max_concurrent_streams(config.max_streams_per_connection)
-                .max_header_list_size(config.max_header_list_bytes)
-                .keep_alive_interval(config.keepalive_interval)
-                .keep_alive_timeout(config.keepalive_timeout);
+            http2_limits!(builder, config);
             Protocols::Http2(builder)
         }
     }
