@@ -1,7 +1,8 @@
 //! Every standard decomposition (melds + one pair) of a complete concealed part, as sets the
 //! scorers read: the Riichi and Sichuan scorers take the best of them.
 
-use crate::mahjong::{Meld, MeldKind};
+use crate::mahjong::{Decomposition, Form, Group, GroupKind, Meld, MeldKind};
+use crate::tiles::Tile;
 
 /// What a set of a decomposition is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -75,6 +76,31 @@ impl Arrangement {
     /// The concealed groups.
     pub fn groups(&self) -> &[(SetKind, u8)] {
         &self.groups[..self.n as usize]
+    }
+
+    /// The arrangement as the answer shows it: the pair, then the concealed groups.
+    pub fn decomposition(&self) -> Decomposition {
+        let tile = |i: u8| Tile::from_index(i as usize).expect("tile index");
+        let mut groups = Vec::with_capacity(1 + self.n as usize);
+        groups.push(Group {
+            kind: GroupKind::Pair,
+            tiles: vec![tile(self.pair); 2],
+        });
+        groups.extend(self.groups().iter().map(|&(kind, t)| match kind {
+            SetKind::Sequence => Group {
+                kind: GroupKind::Sequence,
+                tiles: vec![tile(t), tile(t + 1), tile(t + 2)],
+            },
+            _ => Group {
+                kind: GroupKind::Triplet,
+                tiles: vec![tile(t); 3],
+            },
+        }));
+        Decomposition {
+            form: Form::Standard,
+            groups,
+            wildcard_as: Vec::new(),
+        }
     }
 }
 

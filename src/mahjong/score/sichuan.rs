@@ -224,7 +224,7 @@ pub fn score(rules: &Rules, s: &SichuanRules, input: &WinInput) -> Result<Score,
         f[Fan::Terminals as usize] = u8::from(terminals);
         f[Fan::GoldenHook as usize] = u8::from(golden_hook);
         f[Fan::Root as usize] = fours;
-        consider(f, &|| standard(a));
+        consider(f, &|| a.decomposition());
     });
     let Some((fan, fans, decomposition)) = best else {
         return Ok(Score::invalid(InvalidWin::NotComplete));
@@ -283,31 +283,6 @@ fn seven_pairs(counts: &[u8; 34]) -> Decomposition {
     }
     Decomposition {
         form: Form::SevenPairs,
-        groups,
-        wildcard_as: Vec::new(),
-    }
-}
-
-fn standard(a: &super::Arrangement) -> Decomposition {
-    let mut groups = vec![Group {
-        kind: GroupKind::Pair,
-        tiles: vec![tile(a.pair as usize); 2],
-    }];
-    for &(k, t) in a.groups() {
-        let t = t as usize;
-        groups.push(match k {
-            super::SetKind::Sequence => Group {
-                kind: GroupKind::Sequence,
-                tiles: vec![tile(t), tile(t + 1), tile(t + 2)],
-            },
-            _ => Group {
-                kind: GroupKind::Triplet,
-                tiles: vec![tile(t); 3],
-            },
-        });
-    }
-    Decomposition {
-        form: Form::Standard,
         groups,
         wildcard_as: Vec::new(),
     }

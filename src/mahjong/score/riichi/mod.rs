@@ -498,10 +498,6 @@ fn consider_standard(
     );
 }
 
-fn tile(i: u8) -> Tile {
-    Tile::from_index(i as usize).expect("tile index")
-}
-
 /// Builds the answer for the chosen reading.
 fn explain(f: &Facts, r: &RiichiRules, input: &WinInput, v: Value, reading: Reading) -> Score {
     let mut fu_items = Vec::with_capacity(8);
@@ -521,26 +517,7 @@ fn explain(f: &Facts, r: &RiichiRules, input: &WinInput, v: Value, reading: Read
                     fu_items.push(ScoreElement::new(id, name, fu as i32, Unit::Fu, 1));
                 });
             }
-            let mut groups = Vec::with_capacity(5);
-            groups.push(Group {
-                kind: GroupKind::Pair,
-                tiles: vec![tile(pair); 2],
-            });
-            groups.extend(arrangement.groups().iter().map(|&(kind, t)| match kind {
-                SetKind::Sequence => Group {
-                    kind: GroupKind::Sequence,
-                    tiles: vec![tile(t), tile(t + 1), tile(t + 2)],
-                },
-                _ => Group {
-                    kind: GroupKind::Triplet,
-                    tiles: vec![tile(t); 3],
-                },
-            }));
-            Decomposition {
-                form: Form::Standard,
-                groups,
-                wildcard_as: Vec::new(),
-            }
+            arrangement.decomposition()
         }
         Reading::SevenPairs => {
             if v.yakuman == 0 {
