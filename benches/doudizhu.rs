@@ -285,27 +285,25 @@ fn laizi_plays(count: usize, seed: u64) -> Vec<RankCounts> {
         .collect()
 }
 
+/// Calls `f` with every multiset of `left` ranks `3`..`2` (as counts per rank, added to `w`): the
+/// wildcard assignments both baselines below try.
+fn each(left: u8, from: usize, w: &mut [u8; Rank::COUNT], f: &mut impl FnMut(&[u8; Rank::COUNT])) {
+    if left == 0 {
+        return f(w);
+    }
+    for r in from..13 {
+        w[r] += 1;
+        each(left - 1, r, w, f);
+        w[r] -= 1;
+    }
+}
+
 /// The brute force FitWildcards is measured against: every multiset of ranks `3`..`2` for the
 /// wildcards, each resulting play read by the plain classifier, the fits deduplicated.
 fn brute_force_fits(table: &Table, play: &RankCounts) -> Vec<Combo> {
     let (natural, wild) = table.wild().split(play);
     let mut fits = Vec::new();
     let mut w = [0u8; Rank::COUNT];
-    fn each(
-        left: u8,
-        from: usize,
-        w: &mut [u8; Rank::COUNT],
-        f: &mut impl FnMut(&[u8; Rank::COUNT]),
-    ) {
-        if left == 0 {
-            return f(w);
-        }
-        for r in from..13 {
-            w[r] += 1;
-            each(left - 1, r, w, f);
-            w[r] -= 1;
-        }
-    }
     each(wild.len() as u8, 0, &mut w, &mut |w| {
         let mut fitted = natural;
         for (c, a) in fitted.0.iter_mut().zip(w) {
@@ -397,21 +395,6 @@ fn assign_and_dedup(table: &Table, hand: &CardList) -> Vec<(RankCounts, Combo)> 
     let wild_rank = table.wild().ranks().next().unwrap().index();
     let mut seen: HashMap<[u8; Rank::COUNT], Combo> = HashMap::new();
     let mut w = [0u8; Rank::COUNT];
-    fn each(
-        left: u8,
-        from: usize,
-        w: &mut [u8; Rank::COUNT],
-        f: &mut impl FnMut(&[u8; Rank::COUNT]),
-    ) {
-        if left == 0 {
-            return f(w);
-        }
-        for r in from..13 {
-            w[r] += 1;
-            each(left - 1, r, w, f);
-            w[r] -= 1;
-        }
-    }
     each(wild.len() as u8, 0, &mut w, &mut |w| {
         let mut assigned = natural;
         for (c, a) in assigned.0.iter_mut().zip(w) {
