@@ -559,9 +559,10 @@ fn random_bytes_that_decode_are_answered_too() {
 
 // ---- Batch: the same answers as the unary calls ----
 
-/// The item a random call becomes in a `BatchRequest`; `None` for RPCs the batch does not carry.
-/// A Deal gets a seed (the same in both paths): without one each path would draw its own.
-fn batch_item(id: u64, call: &Call) -> Option<pb::BatchItem> {
+/// The item a random call becomes in a `BatchRequest` (every unary RPC has one: the match is
+/// exhaustive). A Deal gets a seed (the same in both paths): without one each path would draw its
+/// own.
+fn batch_item(id: u64, call: &Call) -> pb::BatchItem {
     use pb::batch_item::Request;
     let request = match call.clone() {
         Call::Deal(mut r) => {
@@ -574,13 +575,14 @@ fn batch_item(id: u64, call: &Call) -> Option<pb::BatchItem> {
         Call::Fit(r) => Request::FitWildcards(r),
         Call::Waits(r) => Request::MahjongWaits(r),
         Call::Analyze(r) => Request::MahjongAnalyze(r),
-        #[allow(unreachable_patterns)]
-        _ => return None,
+        Call::Score(r) => Request::MahjongScore(*r),
+        Call::NextActions(r) => Request::NextActions(r),
+        Call::Adjudicate(r) => Request::AdjudicateGame(r),
     };
-    Some(pb::BatchItem {
+    pb::BatchItem {
         id,
         request: Some(request),
-    })
+    }
 }
 
 /// What the unary RPC answers for `item`, written as a batch result.
@@ -604,6 +606,9 @@ async fn unary_result(
         Request::FitWildcards(r) => ok(client.fit_wildcards(r).await, Response::FitWildcards),
         Request::MahjongWaits(r) => ok(client.mahjong_waits(r).await, Response::MahjongWaits),
         Request::MahjongAnalyze(r) => ok(client.mahjong_analyze(r).await, Response::MahjongAnalyze),
+        Request::MahjongScore(r) => ok(client.mahjong_score(r).await, Response::MahjongScore),
+        Request::NextActions(r) => ok(client.next_actions(r).await, Response::NextActions),
+        Request::AdjudicateGame(r) => ok(client.adjudicate_game(r).await, Response::AdjudicateGame),
     };
     let (status, response) = match answer {
         Ok(response) => (pb::BatchStatus::default(), Some(response)),
@@ -661,7 +666,7 @@ fn batch_answers_every_item_as_its_unary_call_does() {
             .map(|calls| pb::BatchRequest {
                 items: calls
                     .iter()
-                    .filter_map(|call| {
+                    .map(|call| {
                         id += 1;
                         batch_item(id, call)
                     })

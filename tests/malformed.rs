@@ -1095,6 +1095,46 @@ fn rows() -> Vec<Row> {
         ),
         row(
             "Batch",
+            "a MahjongScore item with five copies of a tile",
+            batch(vec![batch_item::Request::MahjongScore(score(
+                "11111m345p678s555p",
+                "1m",
+            ))])
+            .encode_to_vec(),
+            Code::InvalidArgument,
+            "hand",
+            "5 copies of 1m (the game has 4)",
+        ),
+        row(
+            "Batch",
+            "a NextActions item with 1,001 plays",
+            batch(vec![batch_item::Request::NextActions(NextActionsRequest {
+                record: Some(DoudizhuGameRecord {
+                    plays: vec![DoudizhuGamePlay::default(); 1001],
+                    ..seeded(1)
+                }),
+                ..Default::default()
+            })])
+            .encode_to_vec(),
+            Code::InvalidArgument,
+            "record.plays",
+            "at most 1000 entries, got 1001",
+        ),
+        row(
+            "Batch",
+            "an AdjudicateGame item with a card dealt to two seats",
+            batch(vec![batch_item::Request::AdjudicateGame(
+                AdjudicateGameRequest {
+                    record: Some(explicit(|hands, _| hands[1][3] = hands[0][0].clone())),
+                },
+            )])
+            .encode_to_vec(),
+            Code::InvalidArgument,
+            "record.explicit_deal.hands[1].cards[3]",
+            "3S is dealt more often than",
+        ),
+        row(
+            "Batch",
             "invalid UTF-8 in an item (ends the stream)",
             // items (1) { validate_play (3) { play (3): not UTF-8 } }
             string_field(1, &string_field(3, &string_field(3, b"\xff\xfe"))),

@@ -45,11 +45,20 @@ fn answer_item(item: pb::BatchItem) -> pb::BatchResult {
         }
         Some(Item::MahjongWaits(r)) => reply(super::mahjong::waits(r), Answer::MahjongWaits),
         Some(Item::MahjongAnalyze(r)) => reply(super::mahjong::analyze(r), Answer::MahjongAnalyze),
+        Some(Item::MahjongScore(r)) => reply(super::mahjong_score::score(r), Answer::MahjongScore),
+        Some(Item::NextActions(r)) => {
+            reply(super::doudizhu::game::next_actions(r), Answer::NextActions)
+        }
+        Some(Item::AdjudicateGame(r)) => reply(
+            super::doudizhu::game::adjudicate_game(r),
+            Answer::AdjudicateGame,
+        ),
         None => (
             status_of(&InvalidArgument::new(
                 "request",
                 "no request set: set one of deal, validate_play, compare_combos, list_plays, \
-                 fit_wildcards, mahjong_waits, mahjong_analyze",
+                 fit_wildcards, mahjong_waits, mahjong_analyze, mahjong_score, next_actions, \
+                 adjudicate_game",
             )),
             None,
         ),
@@ -94,7 +103,19 @@ fn is_heavy(item: &pb::BatchItem) -> bool {
                 .is_some_and(|rules| !rules.wild_ranks.is_empty()),
         ),
         Some(Item::FitWildcards(r)) => super::service::fit_wildcards_on_blocking_pool(r.play.len()),
-        _ => false,
+        Some(Item::NextActions(pb::NextActionsRequest { record, .. }))
+        | Some(Item::AdjudicateGame(pb::AdjudicateGameRequest { record })) => {
+            super::doudizhu::game::on_blocking_pool(record.as_ref())
+        }
+        Some(
+            Item::Deal(_)
+            | Item::ValidatePlay(_)
+            | Item::CompareCombos(_)
+            | Item::MahjongWaits(_)
+            | Item::MahjongAnalyze(_)
+            | Item::MahjongScore(_),
+        )
+        | None => false,
     }
 }
 
@@ -214,5 +235,40 @@ mod tests {
             request: Some(Item::Deal(pb::DealRequest::default())),
         };
         assert!(!is_heavy(&deal));
+        // Game records: laizi and four-player ones go to the pool, as NextActions and
+        // AdjudicateGame send them (`game::on_blocking_pool`).
+        let record = |four_players: bool| pb::DoudizhuGameRecord {
+            rules: Some(pb::DoudizhuRules {
+                game: if four_players {
+                    pb::Game::DoudizhuFourPlayer as i32
+                } else {
+                    0
+                },
+                ..Default::default()
+            }),
+            ..Default::default()
+        };
+        for four_players in [false, true] {
+            let next = pb::BatchItem {
+                id: 0,
+                request: Some(Item::NextActions(pb::NextActionsRequest {
+                    record: Some(record(four_players)),
+                    limit: 0,
+                })),
+            };
+            let adjudicate = pb::BatchItem {
+                id: 0,
+                request: Some(Item::AdjudicateGame(pb::AdjudicateGameRequest {
+                    record: Some(record(four_players)),
+                })),
+            };
+            assert_eq!(is_heavy(&next), four_players);
+            assert_eq!(is_heavy(&adjudicate), four_players);
+        }
+        let score = pb::BatchItem {
+            id: 0,
+            request: Some(Item::MahjongScore(pb::MahjongScoreRequest::default())),
+        };
+        assert!(!is_heavy(&score));
     }
 }
