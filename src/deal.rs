@@ -98,12 +98,20 @@ pub enum DealtTile {
     Flower(u8),
 }
 
+impl DealtTile {
+    /// The tile's name: MPSZ (`"5m"`) or a flower, `"1f"`..`"8f"`.
+    pub fn name(self) -> &'static str {
+        const FLOWERS: [&str; 8] = ["1f", "2f", "3f", "4f", "5f", "6f", "7f", "8f"];
+        match self {
+            DealtTile::Tile(tile) => tile.name(),
+            DealtTile::Flower(n) => FLOWERS[usize::from(n.clamp(1, 8)) - 1],
+        }
+    }
+}
+
 impl std::fmt::Display for DealtTile {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            DealtTile::Tile(tile) => tile.fmt(f),
-            DealtTile::Flower(n) => write!(f, "{n}f"),
-        }
+        f.write_str(self.name())
     }
 }
 
@@ -169,13 +177,24 @@ pub fn shuffle<T>(items: &mut [T], rng: &mut ChaCha20Rng) {
 
 /// One 54-card deck in canonical order: ranks 3..2 in suit order S H C D, then BJ, RJ.
 pub fn card_deck() -> Vec<Card> {
-    let mut deck: Vec<Card> = Rank::ALL[..13]
-        .iter()
-        .flat_map(|&rank| Suit::ALL.iter().map(move |&suit| Card::new(rank, suit)))
-        .collect();
-    deck.push(Card::rank_only(Rank::BlackJoker));
-    deck.push(Card::rank_only(Rank::RedJoker));
-    deck
+    // Built at compile time: every Deal starts from it.
+    const DECK: [Card; 54] = {
+        let mut deck = [Card {
+            rank: Rank::BlackJoker,
+            suit: None,
+        }; 54];
+        let mut i = 0;
+        while i < 52 {
+            deck[i] = Card {
+                rank: Rank::ALL[i / 4],
+                suit: Some(Suit::ALL[i % 4]),
+            };
+            i += 1;
+        }
+        deck[53].rank = Rank::RedJoker;
+        deck
+    };
+    DECK.to_vec()
 }
 
 /// The tile set in canonical order: four copies of 1m..7z in a row, then 1f..8f if asked.
