@@ -150,13 +150,34 @@ impl Card {
     }
 }
 
+impl Card {
+    /// The card's canonical notation (`"10S"`, `"3"`, `"RJ"`...), from a table: answers name
+    /// tens of cards per call, and formatting each one cost more than the rules.
+    pub fn name(self) -> &'static str {
+        const NAMES: [[&str; 5]; 15] = [
+            ["3S", "3H", "3C", "3D", "3"],
+            ["4S", "4H", "4C", "4D", "4"],
+            ["5S", "5H", "5C", "5D", "5"],
+            ["6S", "6H", "6C", "6D", "6"],
+            ["7S", "7H", "7C", "7D", "7"],
+            ["8S", "8H", "8C", "8D", "8"],
+            ["9S", "9H", "9C", "9D", "9"],
+            ["10S", "10H", "10C", "10D", "10"],
+            ["JS", "JH", "JC", "JD", "J"],
+            ["QS", "QH", "QC", "QD", "Q"],
+            ["KS", "KH", "KC", "KD", "K"],
+            ["AS", "AH", "AC", "AD", "A"],
+            ["2S", "2H", "2C", "2D", "2"],
+            ["BJ", "BJ", "BJ", "BJ", "BJ"],
+            ["RJ", "RJ", "RJ", "RJ", "RJ"],
+        ];
+        NAMES[self.rank.index()][self.suit.map_or(4, |suit| suit as usize)]
+    }
+}
+
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.rank.symbol())?;
-        if let Some(suit) = self.suit {
-            write!(f, "{}", suit.letter())?;
-        }
-        Ok(())
+        f.write_str(self.name())
     }
 }
 
@@ -181,6 +202,53 @@ impl std::str::FromStr for Card {
 
 /// Reads one card: `"10H"`, `"TH"`, `"♠A"`, `"a"`, `"BJ"`, `"大王"`... (also `text.parse::<Card>()`).
 pub fn parse_card(text: &str) -> Result<Card, CardParseError> {
+    match parse_ascii_card(text.as_bytes()) {
+        Some(card) => Ok(card),
+        None => parse_any_card(text),
+    }
+}
+
+/// The canonical notation and its lower-case and `T` forms (a rank, then an optional suit
+/// letter; `BJ`, `RJ`) read with a few byte tests: requests name tens of cards each, and the
+/// general reader's string matching cost more than the rules. `None` for anything else,
+/// which [`parse_any_card`] then reads (or refuses) exactly as before.
+fn parse_ascii_card(bytes: &[u8]) -> Option<Card> {
+    let upper = |i: usize| bytes[i].to_ascii_uppercase();
+    let (rank_len, suit) = match bytes.len() {
+        2 | 3 => match upper(bytes.len() - 1) {
+            b'S' => (bytes.len() - 1, Some(Suit::Spades)),
+            b'H' => (bytes.len() - 1, Some(Suit::Hearts)),
+            b'C' => (bytes.len() - 1, Some(Suit::Clubs)),
+            b'D' => (bytes.len() - 1, Some(Suit::Diamonds)),
+            _ => (bytes.len(), None),
+        },
+        _ => (bytes.len(), None),
+    };
+    let rank = match (rank_len, suit) {
+        (1, _) => match upper(0) {
+            digit @ b'3'..=b'9' => Rank::ALL[usize::from(digit - b'3')],
+            b'T' => Rank::Ten,
+            b'J' => Rank::Jack,
+            b'Q' => Rank::Queen,
+            b'K' => Rank::King,
+            b'A' => Rank::Ace,
+            b'2' => Rank::Two,
+            _ => return None,
+        },
+        (2, _) if bytes[..2] == *b"10" => Rank::Ten,
+        (2, None) => match (upper(0), upper(1)) {
+            (b'B', b'J') => return Some(Card::rank_only(Rank::BlackJoker)),
+            (b'R', b'J') => return Some(Card::rank_only(Rank::RedJoker)),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    Some(Card { rank, suit })
+}
+
+/// Every notation [`parse_card`] accepts: suit symbols before or after the rank, `小王`/`大王`,
+/// surrounding spaces.
+fn parse_any_card(text: &str) -> Result<Card, CardParseError> {
     let unknown = || CardParseError::Unknown(text.to_string());
     let trimmed = text.trim();
     match trimmed {
@@ -188,8 +256,22 @@ pub fn parse_card(text: &str) -> Result<Card, CardParseError> {
         "大王" => return Ok(Card::rank_only(Rank::RedJoker)),
         _ => {}
     }
-    let upper = trimmed.to_uppercase();
-    match upper.as_str() {
+    // Requests name tens of cards each: short ASCII names (all of the canonical notation) are
+    // uppercased on the stack rather than into a new string.
+    let mut buf = [0u8; 8];
+    let owned;
+    let upper = match buf.get_mut(..trimmed.len()) {
+        Some(bytes) if trimmed.is_ascii() => {
+            bytes.copy_from_slice(trimmed.as_bytes());
+            bytes.make_ascii_uppercase();
+            std::str::from_utf8(bytes).unwrap_or_default()
+        }
+        _ => {
+            owned = trimmed.to_uppercase();
+            owned.as_str()
+        }
+    };
+    match upper {
         "BJ" => return Ok(Card::rank_only(Rank::BlackJoker)),
         "RJ" => return Ok(Card::rank_only(Rank::RedJoker)),
         _ => {}
@@ -201,7 +283,7 @@ pub fn parse_card(text: &str) -> Result<Card, CardParseError> {
         'D' | '♦' => Some(Suit::Diamonds),
         _ => None,
     };
-    let mut body = upper.as_str();
+    let mut body = upper;
     let mut suit = None;
     if let Some(first) = body.chars().next()
         && let Some(s) = suit_of(first)
@@ -299,6 +381,57 @@ impl fmt::Display for RankCounts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_ascii_fast_path_reads_every_short_string_as_the_general_reader_does() {
+        let alphabet = b"01234567899TJQKAtjqkaSHCDshcdBRbrXx ";
+        let mut read = 0;
+        for len in 1..=3 {
+            for index in 0..alphabet.len().pow(len) {
+                let mut rest = index;
+                let text: String = (0..len)
+                    .map(|_| {
+                        let c = alphabet[rest % alphabet.len()];
+                        rest /= alphabet.len();
+                        char::from(c)
+                    })
+                    .collect();
+                let general = parse_any_card(&text).ok();
+                if let Some(fast) = parse_ascii_card(text.as_bytes()) {
+                    assert_eq!(Some(fast), general, "{text:?}");
+                    read += 1;
+                }
+                assert_eq!(parse_card(&text).ok(), general, "{text:?}");
+            }
+        }
+        // Every canonical name, upper and lower case, takes the fast path.
+        assert!(read >= 2 * (13 * 5 + 2), "{read}");
+        for rank in Rank::ALL {
+            let mut cards = vec![Card::rank_only(rank)];
+            cards.extend(Suit::ALL.map(|suit| Card::new(rank, suit)));
+            for card in cards {
+                assert_eq!(parse_ascii_card(card.name().as_bytes()), Some(card));
+                let lower = card.name().to_ascii_lowercase();
+                assert_eq!(parse_ascii_card(lower.as_bytes()), Some(card));
+            }
+        }
+    }
+
+    #[test]
+    fn every_card_name_is_its_rank_then_suit_letter_and_parses_back() {
+        for rank in Rank::ALL {
+            let mut cards = vec![Card::rank_only(rank)];
+            cards.extend(Suit::ALL.map(|suit| Card::new(rank, suit)));
+            for card in cards {
+                let expected = match card.suit {
+                    Some(suit) => format!("{}{}", rank.symbol(), suit.letter()),
+                    None => rank.symbol().to_owned(),
+                };
+                assert_eq!(card.name(), expected);
+                assert_eq!(parse_card(card.name()), Ok(card));
+            }
+        }
+    }
 
     #[test]
     fn parses_every_notation_of_the_conventions() {

@@ -98,12 +98,20 @@ pub enum DealtTile {
     Flower(u8),
 }
 
+impl DealtTile {
+    /// The tile's name: MPSZ (`"5m"`) or a flower, `"1f"`..`"8f"`.
+    pub fn name(self) -> &'static str {
+        const FLOWERS: [&str; 8] = ["1f", "2f", "3f", "4f", "5f", "6f", "7f", "8f"];
+        match self {
+            DealtTile::Tile(tile) => tile.name(),
+            DealtTile::Flower(n) => FLOWERS[usize::from(n.clamp(1, 8)) - 1],
+        }
+    }
+}
+
 impl std::fmt::Display for DealtTile {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            DealtTile::Tile(tile) => tile.fmt(f),
-            DealtTile::Flower(n) => write!(f, "{n}f"),
-        }
+        f.write_str(self.name())
     }
 }
 
@@ -167,15 +175,51 @@ pub fn shuffle<T>(items: &mut [T], rng: &mut ChaCha20Rng) {
     }
 }
 
+/// One 54-card deck in canonical order, built at compile time: ranks 3..2 in suit order
+/// S H C D, then BJ, RJ. Canonical order is sort order, which [`sorted_cards`] relies on.
+const DECK: [Card; 54] = {
+    let mut deck = [Card {
+        rank: Rank::BlackJoker,
+        suit: None,
+    }; 54];
+    let mut i = 0;
+    while i < 52 {
+        deck[i] = Card {
+            rank: Rank::ALL[i / 4],
+            suit: Some(Suit::ALL[i % 4]),
+        };
+        i += 1;
+    }
+    deck[53].rank = Rank::RedJoker;
+    deck
+};
+
 /// One 54-card deck in canonical order: ranks 3..2 in suit order S H C D, then BJ, RJ.
 pub fn card_deck() -> Vec<Card> {
-    let mut deck: Vec<Card> = Rank::ALL[..13]
-        .iter()
-        .flat_map(|&rank| Suit::ALL.iter().map(move |&suit| Card::new(rank, suit)))
-        .collect();
-    deck.push(Card::rank_only(Rank::BlackJoker));
-    deck.push(Card::rank_only(Rank::RedJoker));
-    deck
+    DECK.to_vec()
+}
+
+/// The cards at some places of a shuffled deck of deck indices (two decks: `i` and `i + 54`
+/// are the same card), in sort order: since the canonical order is sort order, a bit set of
+/// the indices (and one of second copies) read from the lowest bit is the sorted hand.
+fn sorted_cards(places: &[u8]) -> Vec<Card> {
+    let (mut once, mut twice) = (0u64, 0u64);
+    for &place in places {
+        let bit = 1u64 << (usize::from(place) % DECK.len());
+        twice |= once & bit;
+        once |= bit;
+    }
+    let mut cards = Vec::with_capacity(places.len());
+    while once != 0 {
+        let index = once.trailing_zeros();
+        let card = DECK[index as usize];
+        cards.push(card);
+        if twice >> index & 1 == 1 {
+            cards.push(card);
+        }
+        once &= once - 1;
+    }
+    cards
 }
 
 /// The tile set in canonical order: four copies of 1m..7z in a row, then 1f..8f if asked.
@@ -228,23 +272,27 @@ pub fn deal(options: &DealOptions) -> Result<Deal, DealError> {
         return Ok(Deal::Tiles(TileDeal { hands, wall }));
     }
 
-    let mut deck = card_deck();
-    if game == Game::DoudizhuFourPlayer {
-        deck.extend(card_deck());
-    }
+    // The deck as indices into `DECK`: the same permutation as shuffling the cards themselves.
+    let decks = if game == Game::DoudizhuFourPlayer {
+        2
+    } else {
+        1
+    };
+    let mut deck: Vec<u8> = (0..(DECK.len() * decks) as u8).collect();
     shuffle(&mut deck, &mut rng);
-    let mut hands: Vec<Vec<Card>> = deck[..players * hand_size]
+    let (dealt, kitty_places) = deck.split_at(players * hand_size);
+    let hands: Vec<Vec<Card>> = dealt
         .chunks(hand_size)
-        .map(<[Card]>::to_vec)
+        .enumerate()
+        .map(|(seat, places)| {
+            if options.landlord_seat == Some(seat) {
+                sorted_cards(&[places, kitty_places].concat())
+            } else {
+                sorted_cards(places)
+            }
+        })
         .collect();
-    let mut kitty = deck[players * hand_size..].to_vec();
-    kitty.sort();
-    if let Some(seat) = options.landlord_seat {
-        hands[seat].extend_from_slice(&kitty);
-    }
-    for hand in &mut hands {
-        hand.sort();
-    }
+    let kitty = sorted_cards(kitty_places);
     let wildcard_ranks = draw_wildcards(options.wildcard_draw, &mut rng);
     Ok(Deal::Cards(CardDeal {
         hands,
@@ -295,6 +343,57 @@ mod tests {
         // A power of two never rejects.
         let mut words = [u32::MAX].into_iter();
         assert_eq!(uniform_below(8, || words.next().unwrap()), 7);
+    }
+
+    /// The deal as the proto words it: shuffle the cards themselves, cut the hands, sort each.
+    fn shuffled_and_sorted(options: &DealOptions) -> CardDeal {
+        let mut rng = deal_rng(options.seed);
+        let mut deck = card_deck();
+        if options.game == Game::DoudizhuFourPlayer {
+            deck.extend(card_deck());
+        }
+        shuffle(&mut deck, &mut rng);
+        let dealt = options.game.players() * options.game.hand_size();
+        let mut kitty = deck[dealt..].to_vec();
+        kitty.sort();
+        let mut hands: Vec<Vec<Card>> = deck[..dealt]
+            .chunks(options.game.hand_size())
+            .map(<[Card]>::to_vec)
+            .collect();
+        if let Some(seat) = options.landlord_seat {
+            hands[seat].extend_from_slice(&kitty);
+        }
+        for hand in &mut hands {
+            hand.sort();
+        }
+        CardDeal {
+            hands,
+            kitty,
+            landlord_seat: options.landlord_seat,
+            wildcard_ranks: draw_wildcards(options.wildcard_draw, &mut rng),
+        }
+    }
+
+    #[test]
+    fn dealing_deck_indices_equals_shuffling_and_sorting_the_cards() {
+        for game in [Game::Doudizhu, Game::DoudizhuFourPlayer] {
+            for seed in 0..300 {
+                for landlord_seat in [None, Some(seed as usize % game.players())] {
+                    let options = DealOptions {
+                        game,
+                        seed,
+                        landlord_seat,
+                        include_flowers: false,
+                        wildcard_draw: WildcardDraw::Two,
+                    };
+                    assert_eq!(
+                        deal(&options),
+                        Ok(Deal::Cards(shuffled_and_sorted(&options))),
+                        "{options:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -80,9 +80,22 @@ impl Tile {
     }
 }
 
+impl Tile {
+    /// The tile's MPSZ name (`"5m"`, `"7z"`), from a table rather than formatted per call.
+    pub fn name(self) -> &'static str {
+        const NAMES: [&str; Tile::COUNT] = [
+            "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", //
+            "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", //
+            "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", //
+            "1z", "2z", "3z", "4z", "5z", "6z", "7z",
+        ];
+        NAMES[self.index()]
+    }
+}
+
 impl fmt::Display for Tile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.number(), self.suit().letter())
+        f.write_str(self.name())
     }
 }
 
@@ -266,6 +279,15 @@ pub fn format_tiles(tiles: &[Tile]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_tile_name_is_its_number_then_suit_letter_and_parses_back() {
+        for tile in Tile::all() {
+            let expected = format!("{}{}", tile.number(), tile.suit().letter());
+            assert_eq!(tile.name(), expected);
+            assert_eq!(tile.name().parse::<Tile>(), Ok(tile));
+        }
+    }
 
     #[test]
     fn one_tile_parses_with_from_str() {

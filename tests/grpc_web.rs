@@ -168,3 +168,54 @@ async fn with_the_flag_native_grpc_over_http2_is_still_served_on_the_same_port()
     assert!(head.starts_with("http/1.1 200"), "{head}");
     server.shutdown().await.unwrap();
 }
+
+#[tokio::test]
+async fn an_http1_request_head_over_the_header_limit_is_refused_and_the_next_is_served() {
+    let server = start(true).await;
+    let limit = test_config().max_header_list_bytes as usize;
+    // Twice the limit (and beyond hyper's 8 KiB floor) in one header of a preflight.
+    let padding = "a".repeat((2 * limit).max(20_000));
+    let big = preflight(&server, ALLOWED).replace(
+        "Connection: close\r\n",
+        &format!("X-Padding: {padding}\r\nConnection: close\r\n"),
+    );
+    let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    // The server may close before it has read everything: a failed write is fine.
+    let _ = stream.write_all(big.as_bytes()).await;
+    let mut response = Vec::new();
+    let _ = stream.read_to_end(&mut response).await;
+    let head = String::from_utf8_lossy(&response).to_ascii_lowercase();
+    assert!(head.starts_with("http/1.1 431"), "{head}");
+    // The same preflight without the padding is answered on a new connection.
+    let (head, _) = exchange(&server, &preflight(&server, ALLOWED), b"").await;
+    assert!(head.starts_with("http/1.1 200"), "{head}");
+    server.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn an_http1_request_head_that_never_ends_is_closed_after_the_handshake_timeout() {
+    let mut config = test_config();
+    config.grpc_web = GrpcWebArgs {
+        grpc_web: true,
+        grpc_web_allowed_origins: vec![AllowedOrigin::Exact(HeaderValue::from_static(ALLOWED))],
+    };
+    config.handshake_timeout = std::time::Duration::from_millis(300);
+    let server = TestServer::start_with(config).await;
+    let mut stream = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    // A whole request line and one header, then nothing: the head never ends.
+    stream
+        .write_all(format!("OPTIONS {DEAL} HTTP/1.1\r\nHost: x\r\n").as_bytes())
+        .await
+        .unwrap();
+    // The server closes the connection (with or without a 408): reading reaches the end. Without
+    // the setting, hyper's own default would close it after 30 s: 15 s tells the two apart
+    // while leaving 50 times the configured 0.3 s for a busy machine.
+    let mut response = Vec::new();
+    let closed = tokio::time::timeout(
+        std::time::Duration::from_secs(15),
+        stream.read_to_end(&mut response),
+    )
+    .await;
+    assert!(closed.is_ok(), "the connection was still open after 15 s");
+    server.shutdown().await.unwrap();
+}

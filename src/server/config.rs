@@ -49,14 +49,17 @@ pub struct ServerConfig {
     pub max_streams_per_connection: u32,
 
     /// Largest header list (request headers and metadata) accepted, in bytes, as HTTP/2 counts it;
-    /// a larger one is refused before any handler runs.
+    /// a larger one is refused before any handler runs. Under `--grpc-web`, an HTTP/1.1 request
+    /// head larger than this (or than 8 KiB, whichever is more) is answered 431 and the
+    /// connection closed.
     #[arg(long, env = "CARDRULES_MAX_HEADER_LIST_BYTES", default_value_t = 16384, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_header_list_bytes: u32,
 
     /// How long a new connection may take to finish its TLS handshake (with TLS on) and send the
     /// HTTP/2 connection preface (with gRPC-Web on, the first 24 bytes of an HTTP/1.1 request do
     /// too), in milliseconds, from the TCP accept; a connection that sends nothing, or part of
-    /// it, is closed then. (After the preface the keepalive pings watch the connection.)
+    /// it, is closed then. (After the preface the keepalive pings watch the connection.) Each
+    /// HTTP/1.1 request head (`--grpc-web`) must also arrive whole within this time.
     #[arg(long = "handshake-timeout-ms", env = "CARDRULES_HANDSHAKE_TIMEOUT_MS", default_value = "10000", value_parser = parse_millis)]
     pub handshake_timeout: Duration,
 

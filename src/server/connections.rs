@@ -32,6 +32,9 @@ use super::tls::ReloadingTls;
 /// The length of the HTTP/2 client connection preface (`PRI * HTTP/2.0...`).
 const PREFACE_LEN: usize = 24;
 
+/// The smallest read buffer hyper's HTTP/1.1 accepts (`max_buf_size` panics below it).
+const HTTP1_MIN_BUF: usize = 8192;
+
 /// The protocols a connection may speak.
 #[derive(Clone)]
 enum Protocols {
@@ -59,7 +62,14 @@ impl Protocols {
     fn new(config: &ServerConfig) -> Protocols {
         if config.grpc_web.grpc_web {
             let mut builder = auto::Builder::new(TokioExecutor::new());
-            builder.http1().timer(TokioTimer::new());
+            // HTTP/1.1's counterparts of the HTTP/2 limits: the request head must fit in the
+            // read buffer (hyper answers 431 past it; its floor is 8 KiB) and arrive within the
+            // handshake timeout, so a slow or endless head holds a connection no longer.
+            builder
+                .http1()
+                .timer(TokioTimer::new())
+                .max_buf_size((config.max_header_list_bytes as usize).max(HTTP1_MIN_BUF))
+                .header_read_timeout(config.handshake_timeout);
             http2_limits!(builder.http2(), config);
             Protocols::Http1And2(builder)
         } else {

@@ -85,12 +85,16 @@ pub fn deal(request: pb::DealRequest) -> Result<pb::DealResponse, InvalidArgumen
                 .enumerate()
                 .map(|(seat, hand)| pb::DealtHand {
                     seat: seat as u32,
-                    cards: hand.iter().map(ToString::to_string).collect(),
+                    cards: hand.iter().map(|card| card.name().to_owned()).collect(),
                     tiles: String::new(),
                     is_landlord: cards.landlord_seat == Some(seat),
                 })
                 .collect();
-            response.kitty = cards.kitty.iter().map(ToString::to_string).collect();
+            response.kitty = cards
+                .kitty
+                .iter()
+                .map(|card| card.name().to_owned())
+                .collect();
             response.wildcard_ranks = cards
                 .wildcard_ranks
                 .iter()
@@ -109,7 +113,11 @@ pub fn deal(request: pb::DealRequest) -> Result<pb::DealResponse, InvalidArgumen
                     is_landlord: false,
                 })
                 .collect();
-            response.wall = tiles.wall.iter().map(ToString::to_string).collect();
+            response.wall = tiles
+                .wall
+                .iter()
+                .map(|tile| tile.name().to_owned())
+                .collect();
         }
     }
     Ok(response)

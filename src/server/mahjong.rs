@@ -64,11 +64,11 @@ pub fn waits(
             .map(|w| {
                 let shown = explained.decomposition(w.tile);
                 pb::Wait {
-                    tile: w.tile.to_string(),
+                    tile: w.tile.name().to_owned(),
                     live: w.live as u32,
                     forms: forms(w.forms),
                     wildcard_as: shown
-                        .map(|d| d.wildcard_as.iter().map(ToString::to_string).collect())
+                        .map(|d| d.wildcard_as.iter().map(|t| t.name().to_owned()).collect())
                         .unwrap_or_default(),
                     decomposition: if request.decompose {
                         shown.map(decomposition)
@@ -81,7 +81,7 @@ pub fn waits(
         excluded: result
             .excluded()
             .map(|x| pb::ExcludedWait {
-                tile: x.tile.to_string(),
+                tile: x.tile.name().to_owned(),
                 reason: match x.reason {
                     Exclusion::KaratenHand => pb::WaitExclusion::KaratenHand,
                     Exclusion::KaratenMelds => pb::WaitExclusion::KaratenMelds,
@@ -130,12 +130,12 @@ pub fn analyze(
             .discards
             .iter()
             .map(|d| pb::DiscardOption {
-                discard: d.discard.to_string(),
+                discard: d.discard.name().to_owned(),
                 shanten: d.shanten as u32,
                 improving: result
                     .improving(d)
                     .map(|i| pb::ImprovingTile {
-                        tile: i.tile.to_string(),
+                        tile: i.tile.name().to_owned(),
                         live: i.live as u32,
                     })
                     .collect(),
@@ -319,11 +319,11 @@ pub(super) fn decomposition(d: &Decomposition) -> pb::Decomposition {
                 tiles: format_tiles(&g.tiles),
             })
             .collect(),
-        wildcard_as: d.wildcard_as.iter().map(ToString::to_string).collect(),
+        wildcard_as: d.wildcard_as.iter().map(|t| t.name().to_owned()).collect(),
     }
 }
 
 /// Tiles as "1z 2z".
 fn tile_list(tiles: impl Iterator<Item = Tile>) -> String {
-    tiles.map(|t| t.to_string()).collect::<Vec<_>>().join(" ")
+    tiles.map(Tile::name).collect::<Vec<_>>().join(" ")
 }

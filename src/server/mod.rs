@@ -53,9 +53,6 @@ pub enum ServeError {
     /// The reflection service could not be built from the descriptor sets.
     #[error("building the reflection service: {0}")]
     Reflection(#[from] tonic_reflection::server::Error),
-    /// The transport failed.
-    #[error("serving: {0}")]
-    Transport(#[from] tonic::transport::Error),
     /// The TLS files could not be loaded.
     #[error("TLS: {0}")]
     Tls(#[from] tls::TlsError),

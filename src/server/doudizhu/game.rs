@@ -382,7 +382,7 @@ fn ranks_text(ranks: &[Rank]) -> String {
 }
 
 fn strings(cards: &[Card]) -> Vec<String> {
-    cards.iter().map(ToString::to_string).collect()
+    cards.iter().map(|card| card.name().to_owned()).collect()
 }
 
 /// A card list as strings: its cards when suited, its ranks otherwise, sorted.

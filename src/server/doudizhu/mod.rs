@@ -228,7 +228,7 @@ pub fn fit_wildcards(
                 doudizhu::assign_wildcards(&wildcards, &fit.wild_as)
                     .into_iter()
                     .map(|(card, rank)| pb::WildcardAssignment {
-                        card: card.to_string(),
+                        card: card.name().to_owned(),
                         rank: rank.symbol().to_string(),
                     })
                     .collect()
@@ -308,7 +308,7 @@ pub fn list_plays(request: pb::ListPlaysRequest) -> Result<pb::ListPlaysResponse
         .map(|play| pb::ListedPlay {
             cards: namer
                 .name(&play.cards)
-                .map(|card| card.to_string())
+                .map(|card| card.name().to_owned())
                 .collect(),
             reading: Some(combo_to_pb(&play.combo)),
         })
