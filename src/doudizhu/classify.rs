@@ -58,16 +58,21 @@ impl CountMasks {
     /// deck, 8 and 2 with two; from the masks, so the check costs a few bit operations.
     #[inline]
     pub(crate) fn within(&self, game: Game) -> bool {
+        self.over_deck(game) == 0
+    }
+
+    /// The ranks with more copies than the game's deck(s) hold.
+    #[inline]
+    pub(crate) fn over_deck(&self, game: Game) -> u16 {
         const JOKERS: u16 = (1 << BLACK) | (1 << RED);
-        let over = match game {
+        match game {
             Game::ThreePlayer => {
                 (self.at_least_four & !self.fours & NORMAL_MASK) | (self.at_least_two & JOKERS)
             }
             Game::FourPlayer => {
                 (self.at_least_nine & NORMAL_MASK) | (self.at_least_two & !self.twos & JOKERS)
             }
-        };
-        over == 0
+        }
     }
 
     #[cfg(target_arch = "x86_64")]
@@ -162,20 +167,30 @@ impl CountMasks {
     /// construction).
     #[inline]
     pub(crate) fn single_kickers_ok(&self, main: u16, rules: &Rules) -> bool {
+        self.single_kicker_faults(main, rules) == 0
+    }
+
+    /// The ranks outside `main` whose copies break the single-kicker rules (both jokers when
+    /// the jokers together do). Every rule is about one rank's copies (or the jokers'), so a
+    /// rank's fault depends on its own count only: the laizi fitter relies on this to try each
+    /// rank's wildcards on their own.
+    #[inline]
+    pub(crate) fn single_kicker_faults(&self, main: u16, rules: &Rules) -> u16 {
         let outside = !main;
-        if !rules.kickers_may_repeat && self.at_least_two & outside != 0 {
-            return false;
+        let mut faults = self.jokers_faults(rules);
+        if !rules.kickers_may_repeat {
+            faults |= self.at_least_two & outside;
         }
-        if !rules.kickers_may_include_bomb && self.at_least_four & outside != 0 {
-            return false;
+        if !rules.kickers_may_include_bomb {
+            faults |= self.at_least_four & outside;
         }
         // Exactly three kickers of a rank just below or just above the chain (2 is never next
         // to a chain).
         let adjacent = ((main << 1) | (main >> 1)) & outside & CHAIN_MASK;
-        if !rules.kickers_may_include_adjacent_trio && self.threes & adjacent != 0 {
-            return false;
+        if !rules.kickers_may_include_adjacent_trio {
+            faults |= self.threes & adjacent;
         }
-        jokers_ok(self.black, self.red, rules)
+        faults
     }
 
     /// Whether the cards outside `main` are allowed as pair kickers: whole pairs, of distinct
@@ -183,14 +198,30 @@ impl CountMasks {
     /// construction).
     #[inline]
     pub(crate) fn pair_kickers_ok(&self, main: u16, rules: &Rules) -> bool {
+        self.pair_kicker_faults(main, rules) == 0
+    }
+
+    /// The ranks outside `main` whose copies break the pair-kicker rules (both jokers when the
+    /// jokers together do); per rank, as for [`CountMasks::single_kicker_faults`].
+    #[inline]
+    pub(crate) fn pair_kicker_faults(&self, main: u16, rules: &Rules) -> u16 {
         let outside = !main;
-        if self.odd & outside != 0 {
-            return false;
+        let mut faults = self.jokers_faults(rules) | (self.odd & outside);
+        if !rules.bomb_as_two_pairs {
+            faults |= self.at_least_four & outside;
         }
-        if !rules.bomb_as_two_pairs && self.at_least_four & outside != 0 {
-            return false;
+        faults
+    }
+
+    /// Both jokers' bits when the jokers may not be kickers as they are, else none.
+    #[inline]
+    fn jokers_faults(&self, rules: &Rules) -> u16 {
+        const JOKERS: u16 = (1 << BLACK) | (1 << RED);
+        if jokers_ok(self.black, self.red, rules) {
+            0
+        } else {
+            JOKERS
         }
-        jokers_ok(self.black, self.red, rules)
     }
 }
 
