@@ -11,8 +11,11 @@
 //! given kind, chain length and start the wildcards on main ranks are forced (the shortfall of
 //! each main rank), and only the wildcards left over, as kickers, are free. The card count fixes
 //! the chain length of every kind, so the candidates are a few dozen main parts plus, for each,
-//! the multisets of the leftover wildcards over the other ranks; each candidate is one reading,
-//! checked with the classifier's own kicker rules, so the work follows the number of fits.
+//! the multisets of the leftover wildcards over the other ranks; each candidate is one reading.
+//! Every kicker rule is about one rank's copies, so the leftover wildcards are placed rank by
+//! rank, each rank only given counts the classifier's own kicker rules accept there: no
+//! candidate is built to be thrown away, and the work follows the number of fits. The
+//! candidates come out in fit order, so the fits are not sorted afterwards.
 
 use arrayvec::ArrayVec;
 
@@ -305,6 +308,9 @@ impl KickerSlots {
             most: [0; NORMAL + 1],
             rules: *rules,
         };
+        if usize::from(free) > MAX_WILDCARDS {
+            return None;
+        }
         let outside = NORMAL_MASK & !main;
         // The counts as one integer, and one more of every kicker rank as another: adding them
         // adds a wildcard to every kicker rank at once (counts never carry past a byte).
@@ -314,7 +320,7 @@ impl KickerSlots {
         let step = (0..NORMAL)
             .filter(|&r| outside & (1 << r) != 0)
             .fold(0u128, |step, r| step | 1 << (8 * r));
-        for k in 0..=usize::from(free).min(MAX_WILDCARDS) {
+        for k in 0..=usize::from(free) {
             let bytes = counts.to_le_bytes();
             let mut at_k = RankCounts::EMPTY;
             at_k.0.copy_from_slice(&bytes[..Rank::COUNT]);
@@ -353,8 +359,9 @@ impl KickerSlots {
         kickers | deck
     }
 
-    /// Whether `fitted` is a valid reading with this main part, checked as the classifier does
-    /// (the walk's result, checked in debug builds).
+    /// Whether `fitted` is a valid reading with this main part, checked on the whole counts at
+    /// once as the classifier does: debug builds check every placement with it, which tests
+    /// that the rank-by-rank walk (each rank's faults on their own) agrees.
     fn accepts(&self, fitted: &RankCounts) -> bool {
         self.faults_of(fitted) == 0
     }
