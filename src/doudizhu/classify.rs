@@ -263,9 +263,9 @@ pub fn classify(table: &Table, play: &RankCounts) -> Readings {
 /// [`classify`] under checked rules (the name says what the first check makes sure of).
 #[inline]
 pub(crate) fn classify_within_deck(play: &RankCounts, rules: &Rules) -> Readings {
-    // Filled in place, not built here and returned: a `Readings` (four readings with their
-    // laizi fields, 144 bytes) is past the size the compiler copies inline, and the call to
-    // `memcpy` that moving it out cost about 10% of a classification.
+    // Filled in place, not built in the classifier and returned: moving the finished list out
+    // (144 bytes with the readings' laizi fields) was a `memcpy` call on every classification,
+    // about 40 of its 486 instructions (callgrind), and plain classification measurably slower.
     let mut out = Readings::new();
     classify_into(play, rules, &mut out);
     out

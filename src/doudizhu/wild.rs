@@ -331,9 +331,9 @@ impl KickerSlots {
             counts += step;
         }
         for (i, &r) in slots.ranks.iter().enumerate().rev() {
-            let fits = (0..=free).filter(|&k| slots.faults[k as usize] & (1 << r) == 0);
-            let least = fits.clone().next()?;
-            let most = fits.last().unwrap_or(least);
+            let mut fits = (0..=free).filter(|&k| slots.faults[k as usize] & (1 << r) == 0);
+            let least = fits.next()?;
+            let most = fits.next_back().unwrap_or(least);
             slots.least[i] = slots.least[i + 1] + least;
             slots.most[i] = slots.most[i + 1] + most;
         }
