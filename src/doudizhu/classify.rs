@@ -265,7 +265,7 @@ pub fn classify(table: &Table, play: &RankCounts) -> Readings {
 pub(crate) fn classify_within_deck(play: &RankCounts, rules: &Rules) -> Readings {
     // Filled in place, not built in the classifier and returned: moving the finished list out
     // (144 bytes with the readings' laizi fields) was a `memcpy` call on every classification,
-    // about 40 of its 486 instructions (callgrind), and plain classification measurably slower.
+    // about 40 of its 486 instructions (callgrind), a few nanoseconds of a 40 ns call.
     let mut out = Readings::new();
     classify_into(play, rules, &mut out);
     out
