@@ -11,12 +11,17 @@
 //! given kind, chain length and start the wildcards on main ranks are forced (the shortfall of
 //! each main rank), and only the wildcards left over, as kickers, are free. The card count fixes
 //! the chain length of every kind, so the candidates are a few dozen main parts plus, for each,
-//! the multisets of the leftover wildcards over the other ranks; each candidate is one reading,
-//! checked with the classifier's own kicker rules, so the work follows the number of fits.
+//! the multisets of the leftover wildcards over the other ranks; each candidate is one reading.
+//! Every kicker rule is about one rank's copies, so the leftover wildcards are placed rank by
+//! rank, each rank only given counts the classifier's own kicker rules accept there: no
+//! candidate is built to be thrown away, and the work follows the number of fits. The
+//! candidates come out in fit order, so the fits are not sorted afterwards.
 
-use super::classify::{CountMasks, classify_within_deck};
+use arrayvec::ArrayVec;
+
+use super::classify::{CountMasks, NORMAL_MASK, classify_within_deck};
 use super::combo::{Combo, ComboKind};
-use super::rules::{BombKind, Table};
+use super::rules::{BombKind, Rules, Table};
 use crate::cards::{Card, Rank, RankCounts};
 
 /// Ranks a wildcard may stand for: `3` to `2` (indices 0..13), never a joker.
@@ -69,19 +74,20 @@ pub fn fit_wildcards(table: &Table, play: &RankCounts) -> Vec<Combo> {
         table,
         natural,
         wild,
-        fits,
+        // Room for the usual dozen fits, so pushing them rarely reallocates.
+        fits: Vec::with_capacity(16),
     };
     if natural.is_empty() && rules.all_wildcard_play_natural {
         // Only the natural ranks: the plain readings, each wildcard standing for itself.
         for reading in classify_within_deck(play, rules) {
             fitter.push(reading, wild);
         }
+        fitter.fits.sort_by_cached_key(|fit| fit_key(table, fit));
     } else {
         fitter.every_reading();
+        debug_assert!(fitter.fits.is_sorted_by_key(|fit| fit_key(table, fit)));
     }
-    let mut fits = fitter.fits;
-    fits.sort_by_cached_key(|fit| fit_key(table, fit));
-    fits
+    fitter.fits
 }
 
 /// The state of one fitting: the play split into natural cards and wildcards, and the fits so
@@ -119,20 +125,26 @@ impl Fitter<'_> {
         self.fits.push(reading);
     }
 
-    /// Every reading of every fit. A reading's main ranks hold exactly its size (kickers never
-    /// share them), so for each kind, start and chain length (the card count fixes the length)
-    /// the wildcards on main ranks are forced; the leftover wildcards are kickers on the other
-    /// ranks, each multiset of them once. Each (main part, kicker wildcards) is one candidate
-    /// reading, checked with the classifier's own kicker rules; no reading can come from two
-    /// candidates, so nothing needs deduplicating.
+    /// Every reading of every fit, in fit order (see [`fit_key`]). A reading's main ranks hold
+    /// exactly its size (kickers never share them), so for each kind, start and chain length (the
+    /// card count fixes the length) the wildcards on main ranks are forced; the leftover
+    /// wildcards are kickers on the other ranks, each multiset of them once. Each (main part,
+    /// kicker wildcards) is one candidate reading, checked with the classifier's own kicker
+    /// rules; no reading can come from two candidates, so nothing needs deduplicating.
+    ///
+    /// The candidates are generated in fit order, so the fits need no sorting: kinds in
+    /// [`ComboKind`] order (bombs, which come first, are put first), main ranks strongest first,
+    /// and each main part's kicker placements in kicker order (see
+    /// [`Fitter::place_kickers`]).
     fn every_reading(&mut self) {
         let rules = *self.table.rules();
         let n = self.natural.0;
         let total = self.natural.len() + self.wild.len();
         let jokers = n[NORMAL] + n[NORMAL + 1];
         let present: u16 = (0..NORMAL).fold(0, |mask, r| mask | (u16::from(n[r] > 0) << r));
-        let min_airplane = rules.min_airplane_length.max(2) as usize;
-        // One rank: single, pair, trio, bomb (never jokers: a wildcard is no joker).
+        // One rank: single, pair, trio, bomb (never jokers: a wildcard is no joker). These kinds
+        // come before all others: single, pair and trio are the first kinds, bombs rank above
+        // every non-bomb.
         if jokers == 0 && present.count_ones() <= 1 {
             let kind = match total {
                 1 => ComboKind::Single,
@@ -140,62 +152,28 @@ impl Fitter<'_> {
                 3 => ComboKind::Trio,
                 _ => ComboKind::Bomb,
             };
-            for r in 0..NORMAL {
+            for r in (0..NORMAL).rev() {
                 if present == 0 || present == 1 << r {
                     self.main_part(kind, r, 1, total as u8);
                 }
             }
-        }
-        // Chains without kickers.
-        let chains = [
-            (ComboKind::Straight, 1, rules.min_straight_length as usize),
-            (
-                ComboKind::PairStraight,
-                2,
-                rules.min_pair_straight_length as usize,
-            ),
-            (ComboKind::Airplane, 3, min_airplane),
-        ];
-        for (kind, size, min) in chains {
-            if jokers == 0
-                && total.is_multiple_of(size)
-                && (min..=ACE + 1).contains(&(total / size))
-            {
-                let length = total / size;
-                for start in 0..=ACE + 1 - length {
-                    if present & !run(start, length) == 0 {
-                        self.main_part(kind, start, length, size as u8);
-                    }
-                }
+            if kind == ComboKind::Bomb {
+                // All bombs of one size: their order is the table's bomb order.
+                let table = self.table;
+                self.fits.sort_by_cached_key(|fit| fit_key(table, fit));
             }
         }
-        // Kinds with kickers.
-        let mut kinds: [Option<(ComboKind, usize)>; 3] = [None; 3];
-        kinds[0] = match total {
-            4 => Some((ComboKind::TrioWithSingle, 1)),
-            5 if rules.trio_with_pair => Some((ComboKind::TrioWithPair, 1)),
-            6 if rules.four_with_two_singles => Some((ComboKind::FourWithTwoSingles, 1)),
-            8 if rules.four_with_two_pairs => Some((ComboKind::FourWithTwoPairs, 1)),
-            _ => None,
-        };
-        if total.is_multiple_of(4) && (min_airplane..=ACE + 1).contains(&(total / 4)) {
-            kinds[1] = Some((ComboKind::AirplaneWithSingles, total / 4));
-        }
-        if rules.trio_with_pair
-            && total.is_multiple_of(5)
-            && (min_airplane..=ACE + 1).contains(&(total / 5))
-        {
-            kinds[2] = Some((ComboKind::AirplaneWithPairs, total / 5));
-        }
-        for (kind, length) in kinds.into_iter().flatten() {
+        for (kind, length) in other_kinds(total, &rules) {
             let size = kind.main_copies().unwrap_or(3);
             let last = if length == 1 {
                 NORMAL - 1
             } else {
                 ACE + 1 - length
             };
-            for start in 0..=last {
-                self.main_part(kind, start, length, size);
+            for start in (0..=last).rev() {
+                if kind.kicker_unit() > 0 || (jokers == 0 && present & !run(start, length) == 0) {
+                    self.main_part(kind, start, length, size);
+                }
             }
         }
     }
@@ -228,85 +206,164 @@ impl Fitter<'_> {
             *count += add;
         }
         let rules = *self.table.rules();
+        let bare = Combo::bare(kind, Rank::ALL[start], length as u8, size);
         if kind.kicker_unit() == 0 {
             if need == m && (!rules.wildcards_within_deck || rules.game.holds(&fitted)) {
-                self.push(
-                    Combo::bare(kind, Rank::ALL[start], length as u8, size),
-                    forced,
-                );
+                self.push(bare, forced);
             }
             return;
         }
-        self.spread(
-            kind,
-            start,
-            length,
-            size,
-            main,
-            m - need,
-            0,
-            &mut fitted,
-            &mut forced,
-        );
+        let Some(slots) = KickerSlots::new(kind, main, m - need, &fitted, &rules) else {
+            return;
+        };
+        self.place_kickers(&slots, bare, 0, m - need, &mut fitted, &mut forced);
     }
 
-    /// Every multiset of `free` kicker wildcards on ranks from index `from` outside `main`.
-    #[allow(clippy::too_many_arguments)]
-    fn spread(
+    /// Every way to put `left` more wildcards on the kicker ranks from `slots.ranks[i]` on that
+    /// breaks no kicker rule, each recorded as a reading, in kicker order: a depth-first walk
+    /// over the ranks weakest first, most wildcards first, pruned by what the remaining ranks
+    /// can take, so every path it starts ends in a fit (but for parity dead ends of pair
+    /// kickers).
+    fn place_kickers(
         &mut self,
-        kind: ComboKind,
-        start: usize,
-        length: usize,
-        size: u8,
-        main: u16,
-        free: u8,
-        from: usize,
+        slots: &KickerSlots,
+        bare: Combo,
+        i: usize,
+        left: u8,
         fitted: &mut RankCounts,
         wild_as: &mut RankCounts,
     ) {
-        if free == 0 {
-            let rules = self.table.rules();
-            // One pass over the counts gives both the deck check and the kicker masks.
-            let masks = CountMasks::of(&fitted.0);
-            if rules.wildcards_within_deck && !masks.within(rules.game) {
-                return;
-            }
-            let ok = if kind.kicker_unit() == 1 {
-                masks.single_kickers_ok(main, rules)
-            } else {
-                masks.pair_kickers_ok(main, rules)
-            };
-            if ok {
-                let mut kickers = *fitted;
-                kickers.0[start..start + length].fill(0);
-                let reading = Combo {
-                    kickers,
-                    ..Combo::bare(kind, Rank::ALL[start], length as u8, size)
-                };
-                let wild_as = *wild_as;
-                self.push(reading, wild_as);
-            }
+        if left == 0 && slots.least[i] == 0 {
+            // Every remaining kicker rank may stay as it is.
+            let mut kickers = *fitted;
+            let start = bare.rank.index();
+            kickers.0[start..start + bare.length as usize].fill(0);
+            debug_assert!(slots.accepts(fitted), "{bare:?} + {fitted:?}");
+            let wild_as = *wild_as;
+            self.push(Combo { kickers, ..bare }, wild_as);
             return;
         }
-        for r in from..NORMAL {
-            if main & (1 << r) == 0 {
-                fitted.0[r] += 1;
-                wild_as.0[r] += 1;
-                self.spread(
-                    kind,
-                    start,
-                    length,
-                    size,
-                    main,
-                    free - 1,
-                    r,
-                    fitted,
-                    wild_as,
-                );
-                fitted.0[r] -= 1;
-                wild_as.0[r] -= 1;
+        let Some(&rank) = slots.ranks.get(i) else {
+            return;
+        };
+        let r = rank as usize;
+        // Most wildcards on the weakest rank first: kicker order (see [`fit_key`]).
+        for add in (0..=left).rev() {
+            let rest = left - add;
+            if slots.faults[add as usize] & (1 << r) != 0
+                || !(slots.least[i + 1]..=slots.most[i + 1]).contains(&rest)
+            {
+                continue;
             }
+            fitted.0[r] += add;
+            wild_as.0[r] += add;
+            self.place_kickers(slots, bare, i + 1, rest, fitted, wild_as);
+            fitted.0[r] -= add;
+            wild_as.0[r] -= add;
         }
+    }
+}
+
+/// Most wildcards a play can hold: 8 of each of two wild ranks with two decks.
+const MAX_WILDCARDS: usize = 16;
+
+/// Where the kicker wildcards of one main part may go. Every kicker rule is about one rank's
+/// copies (see [`CountMasks::single_kicker_faults`]), so whether `k` more wildcards on a rank
+/// break a rule depends on that rank alone: one mask per `k` says it for every rank at once, and
+/// the kicker wildcards are spread rank by rank, never trying a rank count that cannot be a
+/// kicker.
+struct KickerSlots {
+    kind: ComboKind,
+    main: u16,
+    /// The ranks outside the main part that wildcards may stand for, weakest first.
+    ranks: ArrayVec<u8, NORMAL>,
+    /// `faults[k]`: the ranks where `k` more wildcards break a kicker rule (or the deck).
+    faults: [u16; MAX_WILDCARDS + 1],
+    /// `least[i]`, `most[i]`: the fewest and most wildcards `ranks[i..]` can take together.
+    least: [u8; NORMAL + 1],
+    most: [u8; NORMAL + 1],
+    rules: Rules,
+}
+
+impl KickerSlots {
+    /// The slots for `free` kicker wildcards beside the main part `main` of `fitted` (the
+    /// natural cards with the main ranks filled); `None` when no placement can work (a rank no
+    /// wildcard may touch, such as the jokers, already breaks a rule, or some rank can take
+    /// no count).
+    fn new(
+        kind: ComboKind,
+        main: u16,
+        free: u8,
+        fitted: &RankCounts,
+        rules: &Rules,
+    ) -> Option<KickerSlots> {
+        let mut slots = KickerSlots {
+            kind,
+            main,
+            ranks: (0..NORMAL as u8)
+                .filter(|&r| main & (1 << r) == 0)
+                .collect(),
+            faults: [u16::MAX; MAX_WILDCARDS + 1],
+            least: [0; NORMAL + 1],
+            most: [0; NORMAL + 1],
+            rules: *rules,
+        };
+        if usize::from(free) > MAX_WILDCARDS {
+            return None;
+        }
+        let outside = NORMAL_MASK & !main;
+        // The counts as one integer, and one more of every kicker rank as another: adding them
+        // adds a wildcard to every kicker rank at once (counts never carry past a byte).
+        let mut counts = [0u8; 16];
+        counts[..Rank::COUNT].copy_from_slice(&fitted.0);
+        let mut counts = u128::from_le_bytes(counts);
+        let step = (0..NORMAL)
+            .filter(|&r| outside & (1 << r) != 0)
+            .fold(0u128, |step, r| step | 1 << (8 * r));
+        for k in 0..=usize::from(free) {
+            let bytes = counts.to_le_bytes();
+            let mut at_k = RankCounts::EMPTY;
+            at_k.0.copy_from_slice(&bytes[..Rank::COUNT]);
+            slots.faults[k] = slots.faults_of(&at_k);
+            if k == 0 && slots.faults[0] & !outside != 0 {
+                return None;
+            }
+            counts += step;
+        }
+        for (i, &r) in slots.ranks.iter().enumerate().rev() {
+            let mut fits = (0..=free).filter(|&k| slots.faults[k as usize] & (1 << r) == 0);
+            let least = fits.next()?;
+            let most = fits.next_back().unwrap_or(least);
+            slots.least[i] = slots.least[i + 1] + least;
+            slots.most[i] = slots.most[i + 1] + most;
+        }
+        (slots.least[0]..=slots.most[0])
+            .contains(&free)
+            .then_some(slots)
+    }
+
+    /// The ranks of `counts` that break a kicker rule of the kind, or hold more than the deck
+    /// when the rules say so.
+    fn faults_of(&self, counts: &RankCounts) -> u16 {
+        let masks = CountMasks::of(&counts.0);
+        let kickers = if self.kind.kicker_unit() == 1 {
+            masks.single_kicker_faults(self.main, &self.rules)
+        } else {
+            masks.pair_kicker_faults(self.main, &self.rules)
+        };
+        let deck = if self.rules.wildcards_within_deck {
+            masks.over_deck(self.rules.game)
+        } else {
+            0
+        };
+        kickers | deck
+    }
+
+    /// Whether `fitted` is a valid reading with this main part, checked on the whole counts at
+    /// once as the classifier does: debug builds check every placement with it, which tests
+    /// that the rank-by-rank walk (each rank's faults on their own) agrees.
+    fn accepts(&self, fitted: &RankCounts) -> bool {
+        self.faults_of(fitted) == 0
     }
 }
 
@@ -369,6 +426,49 @@ pub(super) fn inverted(counts: &RankCounts) -> u128 {
         *byte = u8::MAX - count;
     }
     u128::from_be_bytes(bytes)
+}
+
+/// The kinds other than single, pair, trio, bomb and rocket that a play of `total` cards can be
+/// under `rules`, in [`ComboKind`] order, each with its chain length (1 for kinds that are not
+/// chains): the card count fixes it.
+fn other_kinds(total: usize, rules: &Rules) -> ArrayVec<(ComboKind, usize), 9> {
+    let min_airplane = rules.min_airplane_length.max(2) as usize;
+    // A chain of `size` copies of at least `min` ranks, at most 3 to A.
+    let chain = |size: usize, min: usize| {
+        (total.is_multiple_of(size) && (min..=ACE + 1).contains(&(total / size)))
+            .then_some(total / size)
+    };
+    let one = |allowed: bool, cards: usize| (allowed && total == cards).then_some(1);
+    let kinds = [
+        (ComboKind::TrioWithSingle, one(true, 4)),
+        (ComboKind::TrioWithPair, one(rules.trio_with_pair, 5)),
+        (
+            ComboKind::Straight,
+            chain(1, rules.min_straight_length as usize),
+        ),
+        (
+            ComboKind::PairStraight,
+            chain(2, rules.min_pair_straight_length as usize),
+        ),
+        (ComboKind::Airplane, chain(3, min_airplane)),
+        (ComboKind::AirplaneWithSingles, chain(4, min_airplane)),
+        (
+            ComboKind::AirplaneWithPairs,
+            chain(5, min_airplane).filter(|_| rules.trio_with_pair),
+        ),
+        (
+            ComboKind::FourWithTwoSingles,
+            one(rules.four_with_two_singles, 6),
+        ),
+        (
+            ComboKind::FourWithTwoPairs,
+            one(rules.four_with_two_pairs, 8),
+        ),
+    ];
+    kinds
+        .into_iter()
+        .filter_map(|(kind, length)| Some((kind, length?)))
+        .collect()
 }
 
 /// Mask of the `length` ranks from `start`.
