@@ -18,6 +18,8 @@
 //! before they are reported; plays made only of wildcards that count as their natural ranks (the
 //! default) are few, classified as they are, and merged in.
 
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::ControlFlow;
 
 use super::classify::{CHAIN_MASK, classify_within_deck, run_mask};
@@ -81,7 +83,7 @@ where
         specials: Vec::new(),
         next_special: 0,
         group: Vec::new(),
-        kinds_of_size: [0; 34],
+        claimed: Claimed::default(),
         single_caps: [0; RANKS],
         pair_caps: [0; RANKS],
         f,
@@ -104,13 +106,6 @@ where
         lister.single_caps[rank] = single;
         lister.pair_caps[rank] = pair;
     }
-    for total in 1..34 {
-        for kind in ComboKind::ALL {
-            if lister.shape(kind, total).is_some() {
-                lister.kinds_of_size[total] |= 1 << kind as u8;
-            }
-        }
-    }
     lister.all_wildcard_plays();
     lister.run()?;
     lister.flush_specials(u32::MAX)
@@ -130,10 +125,11 @@ struct Lister<'a, F> {
     /// Plays of wildcards only that count as their natural ranks, in listing order.
     specials: Vec<Entry>,
     next_special: usize,
-    /// The plays of the current main part.
+    /// The plays of the current block.
     group: Vec<Entry>,
-    /// By card count, the kinds (bit per kind) a play of that many cards can be read as.
-    kinds_of_size: [u16; 34],
+    /// The plays (by [`play_key`]) listed so far: each has a qualifying fit, so any later fit
+    /// of theirs comes after it in reading order.
+    claimed: Claimed,
     /// Most single (pair) kicker cards of each rank the rules allow.
     single_caps: [u8; RANKS],
     pair_caps: [u8; RANKS],
@@ -153,6 +149,39 @@ struct Cards {
     natural_total: usize,
     /// Number of cards.
     total: usize,
+}
+
+/// A play's cards by rank (natural and wild together), four bits a rank: at most 8 cards of a
+/// rank with two decks.
+fn play_key(cards: &[u8; RANKS]) -> u64 {
+    cards.iter().enumerate().fold(0, |key, (rank, &count)| {
+        key | u64::from(count) << (4 * rank)
+    })
+}
+
+/// A set of [`play_key`]s.
+type Claimed = HashSet<u64, BuildHasherDefault<KeyHasher>>;
+
+/// Hashes a [`play_key`] with one folded multiply: the keys are made by us, and SipHash would
+/// cost more than the rest of a rejected candidate.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(self.0 ^ u64::from(byte));
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        let product = u128::from(key) * 0x9E37_79B9_7F4A_7C15;
+        self.0 = (product as u64) ^ (product >> 64) as u64;
+    }
 }
 
 fn head(kind: ComboKind, length: u8, size: u8, rank: usize) -> u32 {
@@ -300,9 +329,7 @@ where
             Single | Pair | Trio => {
                 let size = kind.main_copies().unwrap_or(1);
                 let last = if kind == Trio { NORMAL } else { RANKS };
-                for rank in first..last {
-                    self.group(kind, rank, 1, size)?;
-                }
+                self.block(kind, 1, size, first..last)?;
             }
             TrioWithSingle | TrioWithPair | FourWithTwoSingles | FourWithTwoPairs => {
                 if (kind == TrioWithPair && !rules.trio_with_pair)
@@ -312,9 +339,7 @@ where
                     return ControlFlow::Continue(());
                 }
                 let size = kind.main_copies().unwrap_or(3);
-                for rank in first..NORMAL {
-                    self.group(kind, rank, 1, size)?;
-                }
+                self.block(kind, 1, size, first..NORMAL)?;
             }
             Straight | PairStraight | Airplane | AirplaneWithSingles | AirplaneWithPairs => {
                 if kind == AirplaneWithPairs && !rules.trio_with_pair {
@@ -333,9 +358,8 @@ where
                     if len as usize * per_rank > hand_cards {
                         break;
                     }
-                    for start in first..=(ACE + 1).saturating_sub(len as usize) {
-                        self.group(kind, start, len, size)?;
-                    }
+                    let top = (ACE + 1).saturating_sub(len as usize);
+                    self.block(kind, len, size, first..top + 1)?;
                 }
             }
             Bomb => {
@@ -346,9 +370,7 @@ where
                     max = max.min(rules.game.max_bomb_size() as usize);
                 }
                 for size in 4..=max as u8 {
-                    for rank in 0..NORMAL {
-                        self.group(Bomb, rank, 1, size)?;
-                    }
+                    self.block(Bomb, 1, size, 0..NORMAL)?;
                 }
             }
             Rocket => {
@@ -369,47 +391,83 @@ where
         ControlFlow::Continue(())
     }
 
-    /// Lists the plays of one main part: `size` copies of the `length` ranks from `start`.
-    fn group(&mut self, kind: ComboKind, start: usize, length: u8, size: u8) -> ControlFlow<()> {
-        let h = head(kind, length, size, start);
-        self.flush_specials(h)?;
-        self.group.clear();
-        while let Some(entry) = self.specials.get(self.next_special) {
-            if entry.head != h {
-                break;
-            }
-            let entry = *entry;
-            self.group.push(entry);
-            self.next_special += 1;
-        }
-        let mut cards = Cards {
-            natural: [0; RANKS],
-            wild: [0; RANKS],
-            m: 0,
-            natural_total: 0,
-            total: 0,
+    /// Lists the plays of one block: the main parts of `kind` with `length` ranks of `size`
+    /// copies, starting at `starts`.
+    ///
+    /// A play's fits in one block differ only by main rank, and reading order takes the highest
+    /// first, so the block is generated from its highest main part down: a play already claimed
+    /// (by a lower kind, or here by a higher main rank) is passed over, before its fit is even
+    /// computed. The plays are then reported lowest main part first, as listing order wants.
+    fn block(
+        &mut self,
+        kind: ComboKind,
+        length: u8,
+        size: u8,
+        starts: std::ops::Range<usize>,
+    ) -> ControlFlow<()> {
+        let mut group = std::mem::take(&mut self.group);
+        group.clear();
+        // Where each main part's plays begin in `group`, by start.
+        let mut begins = [0usize; RANKS + 1];
+        let top = if length > 1 {
+            ACE + 1 - length as usize
+        } else {
+            NORMAL - 1
         };
-        let main = Main {
-            kind,
-            top: if length > 1 {
-                ACE + 1 - length as usize
-            } else {
-                NORMAL - 1
-            },
-            start,
-            length: length as usize,
-            size,
-            mask: run(start, length as usize),
-        };
-        self.main_naturals(&main, start, 0, &mut cards);
-        if self.group.is_empty() {
-            return ControlFlow::Continue(());
+        self.group = group;
+        for start in starts.clone().rev() {
+            begins[start + 1] = self.group.len();
+            let mut cards = Cards {
+                natural: [0; RANKS],
+                wild: [0; RANKS],
+                m: 0,
+                natural_total: 0,
+                total: 0,
+            };
+            let main = Main {
+                kind,
+                top,
+                start,
+                length: length as usize,
+                size,
+                mask: run(start, length as usize),
+            };
+            self.main_naturals(&main, start, 0, &mut cards);
         }
-        self.group.sort_unstable_by_key(|e| e.order);
         let mut group = std::mem::take(&mut self.group);
         let mut flow = ControlFlow::Continue(());
-        for entry in &group {
-            flow = (self.f)(&entry.play);
+        let mut end = group.len();
+        for start in starts {
+            let begin = begins[start + 1];
+            let plays = &mut group[begin..end];
+            end = begin;
+            let h = head(kind, length, size, start);
+            flow = self.flush_specials(h);
+            if flow.is_break() {
+                break;
+            }
+            plays.sort_unstable_by_key(|e| e.order);
+            for entry in plays.iter() {
+                // Plays of wildcards only with this main part, merged in.
+                while let Some(special) = self.specials.get(self.next_special) {
+                    if special.head != h || special.order > entry.order {
+                        break;
+                    }
+                    let play = special.play;
+                    self.next_special += 1;
+                    flow = (self.f)(&play);
+                    if flow.is_break() {
+                        break;
+                    }
+                }
+                if flow.is_break() {
+                    break;
+                }
+                flow = (self.f)(&entry.play);
+                if flow.is_break() {
+                    break;
+                }
+            }
             if flow.is_break() {
                 break;
             }
@@ -585,16 +643,21 @@ where
         if natural_empty && self.rules.all_wildcard_play_natural {
             return; // a special play, read as it is
         }
-        let Some(combo) = self.fit(main, cards, natural_empty) else {
-            return;
-        };
-        if !self.qualifies(&combo) || self.preceded(&combo, cards) {
-            return;
-        }
         let mut all = cards.natural;
         for (count, wild) in all.iter_mut().zip(cards.wild) {
             *count += wild;
         }
+        let key = play_key(&all);
+        if self.claimed.contains(&key) {
+            return; // it has a qualifying fit earlier in reading order
+        }
+        let Some(combo) = self.fit(main, cards, natural_empty) else {
+            return;
+        };
+        if !self.qualifies(&combo) {
+            return;
+        }
+        self.claimed.insert(key);
         self.group.push(Entry {
             head: 0,
             order: (
@@ -779,180 +842,6 @@ where
             return None;
         }
         search.walk(0, free).then_some(search.kickers)
-    }
-
-    /// Whether a qualifying fit of `cards` comes before `fit` (one of its fits, the first of its
-    /// main part) in reading order: one of a lower kind, or of the same kind with a higher main
-    /// rank (the card count fixes length and size).
-    fn preceded(&self, fit: &Combo, cards: &Cards) -> bool {
-        let kind = fit.kind;
-        match self.previous {
-            None => {
-                if self.filter.is_none() {
-                    let mut lower = self.kinds_of_size[cards.total] & ((1u16 << kind as u8) - 1);
-                    while lower != 0 {
-                        let k = ComboKind::ALL[lower.trailing_zeros() as usize];
-                        lower &= lower - 1;
-                        if self.has_fit(k, None, cards) {
-                            return true;
-                        }
-                    }
-                }
-            }
-            Some(previous) => {
-                if kind == ComboKind::Bomb
-                    && previous.kind != ComboKind::Bomb
-                    && self.allowed(previous.kind)
-                    && self
-                        .shape(previous.kind, cards.total)
-                        .is_some_and(|(length, _)| length == previous.length as usize)
-                    && self.has_fit(previous.kind, Some(previous.rank.index()), cards)
-                {
-                    return true;
-                }
-            }
-        }
-        if kind.kicker_unit() == 0 {
-            // Generated with its highest main rank (see `main_naturals`).
-            return false;
-        }
-        let rank = fit.rank.index();
-        if fit.length == 1 && cards.natural[rank] == 0 {
-            // A main part of wildcards only: any higher rank without natural cards or kickers
-            // takes the same kickers (one-rank kinds have at most two single kickers, so no
-            // kicker rule depends on where the main rank is).
-            let mut free = 0u16;
-            for r in rank + 1..NORMAL {
-                free |= u16::from(cards.natural[r] == 0 && fit.kickers.0[r] == 0) << r;
-            }
-            if free != 0 {
-                return true;
-            }
-        }
-        self.has_fit(kind, Some(rank), cards)
-    }
-
-    /// The chain length and size of every reading of `kind` of a play of `total` cards.
-    fn shape(&self, kind: ComboKind, total: usize) -> Option<(usize, u8)> {
-        use ComboKind::*;
-        let rules = self.rules;
-        let min_airplane = rules.min_airplane_length.max(2) as usize;
-        let chain = |size: usize, min: usize| {
-            (total.is_multiple_of(size) && (min..=ACE + 1).contains(&(total / size)))
-                .then_some(total / size)
-        };
-        match kind {
-            Single => (total == 1).then_some((1, 1)),
-            Pair => (total == 2).then_some((1, 2)),
-            Trio => (total == 3).then_some((1, 3)),
-            TrioWithSingle => (total == 4).then_some((1, 3)),
-            TrioWithPair => (total == 5 && rules.trio_with_pair).then_some((1, 3)),
-            FourWithTwoSingles => (total == 6 && rules.four_with_two_singles).then_some((1, 4)),
-            FourWithTwoPairs => (total == 8 && rules.four_with_two_pairs).then_some((1, 4)),
-            Straight => chain(1, rules.min_straight_length as usize).map(|l| (l, 1)),
-            PairStraight => chain(2, rules.min_pair_straight_length as usize).map(|l| (l, 2)),
-            Airplane => chain(3, min_airplane).map(|l| (l, 3)),
-            AirplaneWithSingles => chain(4, min_airplane).map(|l| (l, 3)),
-            AirplaneWithPairs => {
-                if rules.trio_with_pair {
-                    chain(5, min_airplane).map(|l| (l, 3))
-                } else {
-                    None
-                }
-            }
-            Bomb => (total >= 4).then_some((1, total as u8)),
-            Rocket => None,
-        }
-    }
-
-    /// Whether `cards` have a fit of `kind` with a main rank above `above` (any, if `None`).
-    fn has_fit(&self, kind: ComboKind, above: Option<usize>, cards: &Cards) -> bool {
-        let Some((length, size)) = self.shape(kind, cards.total) else {
-            return false;
-        };
-        let first = above.map_or(0, |r| r + 1);
-        let mut present = 0u16;
-        let mut over = 0u16;
-        for (rank, &count) in cards.natural.iter().enumerate() {
-            present |= u16::from(count > 0) << rank;
-            over |= u16::from(count > size) << rank;
-        }
-        if kind.kicker_unit() == 0 {
-            // Every natural card is a main card and the wildcards make up the rest.
-            if over != 0 {
-                return false;
-            }
-            if kind == ComboKind::Bomb
-                && self.rules.wildcards_within_deck
-                && size > self.rules.game.max_bomb_size()
-            {
-                return false;
-            }
-            if length == 1 {
-                return match present.count_ones() {
-                    // Only wildcards: any rank up to the 2.
-                    0 => first < NORMAL,
-                    1 => {
-                        let rank = present.trailing_zeros() as usize;
-                        // A joker is never a wildcard: a joker main part is natural.
-                        rank >= first && (rank < NORMAL || cards.m == 0)
-                    }
-                    _ => false,
-                };
-            }
-            if present & !CHAIN_MASK != 0 {
-                return false;
-            }
-            let top = ACE + 1 - length;
-            let (low, high) = if present == 0 {
-                (0, top)
-            } else {
-                let lo = present.trailing_zeros() as usize;
-                let hi = 15 - present.leading_zeros() as usize;
-                ((hi + 1).saturating_sub(length), lo.min(top))
-            };
-            return low.max(first) <= high;
-        }
-        let last = if length > 1 {
-            ACE + 1 - length
-        } else {
-            NORMAL - 1
-        };
-        if first > last {
-            return false;
-        }
-        for start in (first..=last).rev() {
-            let mask = run(start, length);
-            if over & mask != 0 {
-                continue;
-            }
-            let mut forced = 0u8;
-            for rank in start..start + length {
-                forced += size - cards.natural[rank];
-            }
-            if forced > cards.m {
-                continue;
-            }
-            let main = Main {
-                kind,
-                top: 0,
-                start,
-                length,
-                size,
-                mask,
-            };
-            let mut outside = cards.natural;
-            for count in &mut outside[start..start + length] {
-                *count = 0;
-            }
-            if self
-                .lowest_kickers(&main, &outside, cards.m - forced, &cards.wild)
-                .is_some()
-            {
-                return true;
-            }
-        }
-        false
     }
 }
 
