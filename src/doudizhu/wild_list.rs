@@ -496,7 +496,11 @@ where
                 for r in (0..RANKS).rev() {
                     suffix[r] = suffix[r + 1].saturating_add(caps[r]);
                 }
-                self.kicker_naturals(main, forced, &caps, &suffix, 0, need, 0, cards);
+                let mut ranks = 0u16;
+                for (rank, &cap) in caps.iter().enumerate() {
+                    ranks |= u16::from(cap > 0) << rank;
+                }
+                self.kicker_naturals(main, forced, &caps, &suffix, ranks, need, 0, cards);
             }
             return;
         }
@@ -521,6 +525,18 @@ where
             // natural rank, unless that would end the chain above the ace (or, for one rank,
             // past the 2). So a main part that starts lower starts with a natural card.
             low = low.max(1);
+        }
+        if rank == main.start && main.length == 1 && main.kind.kicker_unit() != 0 {
+            // A one-rank main part of wildcards only at `rank`, with more ranks above it (up to
+            // the 2) than kicker cards: one of those ranks holds neither natural cards nor
+            // kickers, and the same play has a fit with its main part there, the same kickers
+            // (two single kickers at most: no kicker rule depends on where the main rank is),
+            // higher in reading order. So the play is claimed above; generating it here would
+            // only be passed over.
+            let kicker_cards = main.kind.kicker_unit() * if main.size == 4 { 2 } else { 1 };
+            if NORMAL - 1 - rank > kicker_cards as usize {
+                low = low.max(1);
+            }
         }
         for n in low..=high {
             cards.natural[rank] = n;
@@ -560,9 +576,10 @@ where
         caps
     }
 
-    /// Chooses the natural kicker cards of ranks `rank..` (`need` kicker cards still to find,
-    /// at most `spare` of them wildcards; `odd` ranks so far hold an odd number of pair kickers,
-    /// each needing a wildcard), then the candidate with the rest as wildcards.
+    /// Chooses the natural kicker cards of the ranks in mask `ranks` (those left that can give
+    /// kickers; `need` kicker cards still to find, at most `spare` of them wildcards; `odd` ranks
+    /// so far hold an odd number of pair kickers, each needing a wildcard), then the candidate
+    /// with the rest as wildcards.
     #[allow(clippy::too_many_arguments)]
     fn kicker_naturals(
         &mut self,
@@ -570,7 +587,7 @@ where
         forced: u8,
         caps: &[u8; RANKS],
         suffix: &[u8; RANKS + 1],
-        rank: usize,
+        ranks: u16,
         need: u8,
         odd: u8,
         cards: &mut Cards,
@@ -579,30 +596,28 @@ where
         if odd > need.min(spare) {
             return;
         }
-        if rank == RANKS || need == 0 {
+        if ranks == 0 || need == 0 {
             if need <= spare {
                 self.candidate(main, forced + need, cards);
             }
             return;
         }
+        let rank = ranks.trailing_zeros() as usize;
         if suffix[rank].saturating_add(spare) < need {
             return;
         }
-        if main.mask & (1 << rank) != 0 {
-            self.kicker_naturals(main, forced, caps, suffix, rank + 1, need, odd, cards);
-            return;
-        }
+        let rest = ranks & (ranks - 1);
         let pairs = main.kind.kicker_unit() == 2;
         let cap = caps[rank].min(need);
         for n in (1..=cap).rev() {
             cards.natural[rank] = n;
             cards.natural_total += n as usize;
             let odd = odd + u8::from(pairs && n % 2 == 1);
-            self.kicker_naturals(main, forced, caps, suffix, rank + 1, need - n, odd, cards);
+            self.kicker_naturals(main, forced, caps, suffix, rest, need - n, odd, cards);
             cards.natural_total -= n as usize;
         }
         cards.natural[rank] = 0;
-        self.kicker_naturals(main, forced, caps, suffix, rank + 1, need, odd, cards);
+        self.kicker_naturals(main, forced, caps, suffix, rest, need, odd, cards);
     }
 
     /// Every split of the `m` wildcards of a candidate over the hand's wild ranks, each one
