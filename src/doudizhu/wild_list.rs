@@ -32,6 +32,8 @@ use crate::cards::{Rank, RankCounts};
 const RANKS: usize = Rank::COUNT;
 /// Ranks a wildcard may stand for: `3` to `2` (indices 0..13), never a joker.
 const NORMAL: usize = 13;
+/// The ranks a wildcard may stand for, as a mask.
+const NORMAL_RANKS: u16 = (1 << NORMAL) - 1;
 /// The highest rank index a chain may use: the ace.
 const ACE: usize = 11;
 
@@ -154,9 +156,12 @@ struct Cards {
 /// A play's cards by rank (natural and wild together), four bits a rank: at most 8 cards of a
 /// rank with two decks.
 fn play_key(cards: &[u8; RANKS]) -> u64 {
-    cards.iter().enumerate().fold(0, |key, (rank, &count)| {
-        key | u64::from(count) << (4 * rank)
-    })
+    // Ranks r and r + 8 share byte r, as its low and high nibble.
+    let mut bytes = [0u8; 16];
+    bytes[..RANKS].copy_from_slice(cards);
+    let low = u64::from_le_bytes(bytes[..8].try_into().expect("8 bytes"));
+    let high = u64::from_le_bytes(bytes[8..].try_into().expect("8 bytes"));
+    low | high << 4
 }
 
 /// A set of [`play_key`]s.
@@ -772,35 +777,62 @@ where
         } else {
             0
         };
-        if free == 0 || (unit == 1 && no_trio == 0) {
-            // No wildcard to place, or single kickers without a hole: the lowest kickers take
-            // as many wildcards as each rank allows, lowest rank first.
-            let mut kickers = *outside;
-            let mut free = free;
-            for rank in 0..RANKS {
-                if main.mask & (1 << rank) != 0 {
-                    continue;
-                }
-                let have = outside[rank];
-                let cap = caps[rank];
-                if have > cap
-                    || (unit == 2 && free == 0 && have % 2 == 1)
-                    || (have == 3 && no_trio & (1 << rank) != 0)
-                {
-                    return None;
-                }
-                if free > 0 && rank < NORMAL {
-                    let room = if rules.wildcards_may_be_kickers {
-                        cap - have
-                    } else {
-                        own[rank].min(cap - have)
-                    };
-                    let add = room.min(free);
-                    kickers[rank] = have + add;
-                    free -= add;
-                }
+        debug_assert!(
+            (0..RANKS).all(|r| main.mask & (1 << r) != 0 || outside[r] <= caps[r]),
+            "natural kickers are generated within the caps"
+        );
+        // Greedily, lowest rank first, each rank that may take wildcards takes as many as it
+        // allows, while the ranks above can still make whole pairs (each odd one keeps a
+        // wildcard). Only the few ranks that take one are visited. This is the first choice in
+        // kicker order unless it makes a forbidden trio next to the chain; then the search
+        // below steps back.
+        let mut odd = 0u16;
+        if unit == 2 {
+            for (rank, &have) in outside.iter().enumerate() {
+                odd |= u16::from(have % 2) << rank;
             }
-            return (free == 0).then_some(kickers);
+            odd &= !main.mask;
+        }
+        let mut kickers = *outside;
+        let mut left = free;
+        let mut ranks = (odd | if free > 0 { NORMAL_RANKS } else { 0 }) & !main.mask;
+        while left > 0 || odd != 0 {
+            if ranks == 0 {
+                return None;
+            }
+            let rank = ranks.trailing_zeros() as usize;
+            ranks &= ranks - 1;
+            odd &= !(1 << rank);
+            if rank >= NORMAL {
+                return None; // an odd number of a joker: no wildcard makes it a pair
+            }
+            let have = outside[rank];
+            let cap = caps[rank];
+            let room = if rules.wildcards_may_be_kickers {
+                cap - have
+            } else {
+                own[rank].min(cap - have)
+            };
+            // Wildcards kept for the odd ranks above.
+            let kept = odd.count_ones() as u8;
+            let mut add = room.min(left.saturating_sub(kept));
+            if add % 2 != have % 2 && unit == 2 {
+                add = add.checked_sub(1)?;
+            }
+            kickers[rank] = have + add;
+            left -= add;
+        }
+        let mut trios = no_trio;
+        let mut clash = false;
+        while trios != 0 {
+            clash |= kickers[trios.trailing_zeros() as usize] == 3;
+            trios &= trios - 1;
+        }
+        if !clash {
+            return Some(kickers);
+        }
+        if free == 0 {
+            return None;
         }
         let mut search = KickerFit {
             unit,
