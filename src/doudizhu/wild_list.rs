@@ -85,7 +85,8 @@ where
         specials: Vec::new(),
         next_special: 0,
         group: Vec::new(),
-        claimed: Claimed::default(),
+        // A 17-card hand with four wildcards lists about a thousand plays.
+        claimed: Claimed::with_capacity_and_hasher(1024, Default::default()),
         single_caps: [0; RANKS],
         pair_caps: [0; RANKS],
         f,
@@ -451,7 +452,7 @@ where
             if flow.is_break() {
                 break;
             }
-            plays.sort_unstable_by_key(|e| e.order);
+            plays.sort_unstable_by(|a, b| a.order.cmp(&b.order));
             for entry in plays.iter() {
                 // Plays of wildcards only with this main part, merged in.
                 while let Some(special) = self.specials.get(self.next_special) {
@@ -813,11 +814,13 @@ where
             } else {
                 own[rank].min(cap - have)
             };
-            // Wildcards kept for the odd ranks above.
-            let kept = odd.count_ones() as u8;
-            let mut add = room.min(left.saturating_sub(kept));
-            if add % 2 != have % 2 && unit == 2 {
-                add = add.checked_sub(1)?;
+            let mut add = room.min(left);
+            if unit == 2 {
+                // Keep a wildcard for each odd rank above; make this rank even.
+                add = room.min(left.saturating_sub(odd.count_ones() as u8));
+                if add % 2 != have % 2 {
+                    add = add.checked_sub(1)?;
+                }
             }
             kickers[rank] = have + add;
             left -= add;
