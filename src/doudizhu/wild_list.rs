@@ -39,7 +39,28 @@ const ACE: usize = 11;
 
 /// Where a play goes in the list, after its main part: kickers, number of wildcards, the ranks
 /// they stand for, the cards (each as ascending rank lists, inverted into one integer).
-type Order = (u128, u8, u128, u128);
+/// Each is an [`inverted`] count vector; the number of wildcards takes the kickers' spare low
+/// byte. A play of a block's main part is this key alone: its reading follows from it.
+type Order = (u128, u128, u128);
+
+/// The [`Order`] of a play read with `kickers` and `wild_as`, holding `m` wildcards.
+fn order(kickers: &[u8; RANKS], m: u8, wild_as: &[u8; RANKS], cards: &[u8; RANKS]) -> Order {
+    (
+        inverted(kickers) | u128::from(m),
+        inverted(wild_as),
+        inverted(cards),
+    )
+}
+
+/// The counts an [`inverted`] integer stands for.
+fn counts_of(inverted: u128) -> [u8; RANKS] {
+    let bytes = inverted.to_be_bytes();
+    let mut counts = [0u8; RANKS];
+    for (count, byte) in counts.iter_mut().zip(bytes) {
+        *count = u8::MAX - byte;
+    }
+    counts
+}
 
 /// A listed play with its place.
 #[derive(Clone, Copy)]
@@ -129,7 +150,7 @@ struct Lister<'a, F> {
     specials: Vec<Entry>,
     next_special: usize,
     /// The plays of the current block.
-    group: Vec<Entry>,
+    group: Vec<Order>,
     /// The plays (by [`play_key`]) listed so far: each has a qualifying fit, so any later fit
     /// of theirs comes after it in reading order.
     claimed: Claimed,
@@ -245,12 +266,7 @@ where
                 if let Some(combo) = chosen {
                     self.specials.push(Entry {
                         head: head(combo.kind, combo.length, combo.size, combo.rank.index()),
-                        order: (
-                            inverted(&combo.kickers.0),
-                            len as u8,
-                            inverted(&cards),
-                            inverted(&cards),
-                        ),
+                        order: order(&combo.kickers.0, len as u8, &cards, &cards),
                         play: Play { cards: play, combo },
                     });
                 }
@@ -411,8 +427,7 @@ where
         size: u8,
         starts: std::ops::Range<usize>,
     ) -> ControlFlow<()> {
-        let mut group = std::mem::take(&mut self.group);
-        group.clear();
+        self.group.clear();
         // Where each main part's plays begin in `group`, by start.
         let mut begins = [0usize; RANKS + 1];
         let top = if length > 1 {
@@ -420,7 +435,6 @@ where
         } else {
             NORMAL - 1
         };
-        self.group = group;
         for start in starts.clone().rev() {
             begins[start + 1] = self.group.len();
             let mut cards = Cards {
@@ -452,11 +466,11 @@ where
             if flow.is_break() {
                 break;
             }
-            plays.sort_unstable_by(|a, b| a.order.cmp(&b.order));
-            for entry in plays.iter() {
+            plays.sort_unstable();
+            for order in plays.iter() {
                 // Plays of wildcards only with this main part, merged in.
                 while let Some(special) = self.specials.get(self.next_special) {
-                    if special.head != h || special.order > entry.order {
+                    if special.head != h || special.order > *order {
                         break;
                     }
                     let play = special.play;
@@ -469,7 +483,8 @@ where
                 if flow.is_break() {
                     break;
                 }
-                flow = (self.f)(&entry.play);
+                let play = self.listed(kind, start, length, size, order);
+                flow = (self.f)(&play);
                 if flow.is_break() {
                     break;
                 }
@@ -660,7 +675,7 @@ where
     /// One play with the main part `main`: its first fit of that main part, kept when it is the
     /// play's chosen reading.
     fn play(&mut self, main: &Main, cards: &Cards) {
-        let natural_empty = cards.natural.iter().all(|&c| c == 0);
+        let natural_empty = cards.natural_total == 0;
         if natural_empty && self.rules.all_wildcard_play_natural {
             return; // a special play, read as it is
         }
@@ -679,19 +694,42 @@ where
             return;
         }
         self.claimed.insert(key);
-        self.group.push(Entry {
-            head: 0,
-            order: (
-                inverted(&combo.kickers.0),
-                cards.m,
-                inverted(&combo.wild_as.0),
-                inverted(&all),
-            ),
-            play: Play {
-                cards: RankCounts(all),
-                combo,
-            },
+        self.group
+            .push(order(&combo.kickers.0, cards.m, &combo.wild_as.0, &all));
+    }
+
+    /// The play of main part (`kind`, `start`, `length`, `size`) with place `order`.
+    fn listed(&self, kind: ComboKind, start: usize, length: u8, size: u8, order: &Order) -> Play {
+        let kickers = counts_of(order.0);
+        let m = order.0 as u8;
+        let wild_as = counts_of(order.1);
+        let cards = counts_of(order.2);
+        let bomb_kind = (kind == ComboKind::Bomb).then(|| {
+            let mut own = [0u8; RANKS];
+            for &rank in self.wild_ranks {
+                own[rank] = cards[rank];
+            }
+            let total: u8 = cards.iter().sum();
+            if total == m {
+                BombKind::Pure
+            } else if wild_as.iter().zip(own).any(|(&a, own)| a > own) {
+                BombKind::Soft
+            } else {
+                BombKind::Hard
+            }
         });
+        Play {
+            cards: RankCounts(cards),
+            combo: Combo {
+                kind,
+                rank: Rank::ALL[start],
+                length,
+                size,
+                kickers: RankCounts(kickers),
+                wild_as: RankCounts(wild_as),
+                bomb_kind,
+            },
+        }
     }
 
     /// The first fit of `cards` with main part `main` (the kicker wildcards on the lowest ranks
