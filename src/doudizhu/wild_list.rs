@@ -52,14 +52,23 @@ fn order(kickers: &[u8; RANKS], m: u8, wild_as: &[u8; RANKS], cards: &[u8; RANKS
     )
 }
 
+/// Counts as the low 15 bytes of one integer (little-endian), to work on all ranks at once.
+fn wide(counts: &[u8; RANKS]) -> u128 {
+    let mut bytes = [0u8; 16];
+    bytes[..RANKS].copy_from_slice(counts);
+    u128::from_le_bytes(bytes)
+}
+
+/// The counts of a [`wide`] integer.
+fn bytes(wide: u128) -> [u8; RANKS] {
+    let mut counts = [0u8; RANKS];
+    counts.copy_from_slice(&wide.to_le_bytes()[..RANKS]);
+    counts
+}
+
 /// The counts an [`inverted`] integer stands for.
 fn counts_of(inverted: u128) -> [u8; RANKS] {
-    let bytes = inverted.to_be_bytes();
-    let mut counts = [0u8; RANKS];
-    for (count, byte) in counts.iter_mut().zip(bytes) {
-        *count = u8::MAX - byte;
-    }
-    counts
+    bytes((!inverted).swap_bytes())
 }
 
 /// A listed play with its place.
@@ -179,11 +188,8 @@ struct Cards {
 /// rank with two decks.
 fn play_key(cards: &[u8; RANKS]) -> u64 {
     // Ranks r and r + 8 share byte r, as its low and high nibble.
-    let mut bytes = [0u8; 16];
-    bytes[..RANKS].copy_from_slice(cards);
-    let low = u64::from_le_bytes(bytes[..8].try_into().expect("8 bytes"));
-    let high = u64::from_le_bytes(bytes[8..].try_into().expect("8 bytes"));
-    low | high << 4
+    let wide = wide(cards);
+    wide as u64 | ((wide >> 64) as u64) << 4
 }
 
 /// A set of [`play_key`]s.
@@ -680,8 +686,8 @@ where
             return; // a special play, read as it is
         }
         let mut all = cards.natural;
-        for (count, wild) in all.iter_mut().zip(cards.wild) {
-            *count += wild;
+        for &rank in self.wild_ranks {
+            all[rank] += cards.wild[rank];
         }
         let key = play_key(&all);
         if self.claimed.contains(&key) {
@@ -753,9 +759,9 @@ where
                 *count = 0;
             }
             kickers = self.lowest_kickers(main, &outside, cards.m - forced, &cards.wild)?;
-            for ((add, kicker), have) in wild_as[..NORMAL].iter_mut().zip(kickers).zip(outside) {
-                *add += kicker - have;
-            }
+            // The kicker wildcards, rank by rank, as one 128-bit subtraction and addition: every
+            // kicker count is at least the natural one, so no byte borrows or carries.
+            wild_as = bytes(wide(&wild_as) + wide(&kickers) - wide(&outside));
         } else if main.kind == ComboKind::Bomb
             && rules.wildcards_within_deck
             && main.size > rules.game.max_bomb_size()
