@@ -640,11 +640,26 @@ where
             cards.natural[rank] = n;
             cards.natural_total += n as usize;
             let odd = odd + u8::from(pairs && n % 2 == 1);
-            self.kicker_naturals(main, forced, caps, suffix, rest, need - n, odd, cards);
+            let need = need - n;
+            if need == 0 || rest == 0 {
+                // No natural kicker left to choose: the check above and the leaf below, inline
+                // (most calls would be leaves).
+                if odd <= need.min(spare) && need <= spare {
+                    self.candidate(main, forced + need, cards);
+                }
+            } else {
+                self.kicker_naturals(main, forced, caps, suffix, rest, need, odd, cards);
+            }
             cards.natural_total -= n as usize;
         }
         cards.natural[rank] = 0;
-        self.kicker_naturals(main, forced, caps, suffix, rest, need, odd, cards);
+        if rest == 0 {
+            if need <= spare {
+                self.candidate(main, forced + need, cards);
+            }
+        } else {
+            self.kicker_naturals(main, forced, caps, suffix, rest, need, odd, cards);
+        }
     }
 
     /// Every split of the `m` wildcards of a candidate over the hand's wild ranks, each one
