@@ -5,18 +5,24 @@
 //! listed once, with its first qualifying fit in reading order, at that fit's place in listing
 //! order (then fewer wildcards, the ranks they stand for and the cards, as ascending rank lists).
 //!
-//! The generator goes by kind, chain length, size and main rank (the *main part*), in listing
-//! order. For one main part it enumerates every play that has a fit with that main part, each
-//! once: the natural cards on the main ranks (the wildcards make up the rest, so they are
+//! The generator goes by kind, chain length and size (a *block*: a play's fits of one kind all
+//! fall in one block, as its card count fixes the chain length and size), then main rank (the
+//! *main part*). For one main part it enumerates every play that has a fit with that main part,
+//! each once: the natural cards on the main ranks (the wildcards make up the rest, so they are
 //! forced), then the natural kicker cards and how many wildcards are kickers. The kicker
 //! wildcards of such a play stand, in its first fit of that main part, for the lowest ranks the
-//! kicker rules allow (the kicker order prefers more copies of lower ranks), which a short
-//! depth-first search finds: so each (play, main part) is one candidate fit. The candidate is
-//! listed when no qualifying fit of the play comes before it in reading order: none of a lower
-//! kind, none of the same kind with a higher main rank (the card count fixes the chain length
-//! and size of every kind). Plays of one main part are sorted by kickers, wildcards and cards
-//! before they are reported; plays made only of wildcards that count as their natural ranks (the
-//! default) are few, classified as they are, and merged in.
+//! kicker rules allow (the kicker order prefers more copies of lower ranks): a greedy fill,
+//! with a short depth-first search when that makes a forbidden trio next to a chain. So each
+//! (play, main part) is one candidate fit.
+//!
+//! Kinds come in reading order, and each block is generated from its highest main part down,
+//! which is reading order too: so the first qualifying fit generated for a play is its chosen
+//! reading. The plays listed so far are kept in a set (each packed into a `u64`), and a
+//! candidate whose play is in it is passed over before its fit is computed; this replaces
+//! proving, for each candidate, that no lower kind or higher main rank fits. The block's plays
+//! are then reported lowest main part first, each main part's sorted by kickers, wildcards and
+//! cards. Plays made only of wildcards that count as their natural ranks (the default) are few,
+//! classified as they are, and merged in.
 
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
