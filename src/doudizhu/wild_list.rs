@@ -562,10 +562,11 @@ where
         if rank == main.start && main.length == 1 && main.kind.kicker_unit() != 0 {
             // A one-rank main part of wildcards only at `rank`, with more ranks above it (up to
             // the 2) than kicker cards: one of those ranks holds neither natural cards nor
-            // kickers, and the same play has a fit with its main part there, the same kickers
-            // (two single kickers at most: no kicker rule depends on where the main rank is),
-            // higher in reading order. So the play is claimed above; generating it here would
-            // only be passed over.
+            // kickers, and the same play has a fit with its main part there and the same
+            // kickers, higher in reading order (no kicker rule depends on where a one-rank main
+            // part is: the one about trios next to a chain cannot bite one or two single
+            // kickers). So the play is claimed above; generating it here would only be passed
+            // over.
             let kicker_cards = main.kind.kicker_unit() * if main.size == 4 { 2 } else { 1 };
             if NORMAL - 1 - rank > kicker_cards as usize {
                 low = low.max(1);
