@@ -120,7 +120,7 @@ pub fn list_plays(
 ) -> Vec<Play> {
     let limit = limit.unwrap_or(usize::MAX);
     // A hand of a deal lists about a hundred plays, about a thousand with four wildcards.
-    let wild = !table.wild().split(hand.counts()).1.is_empty();
+    let wild = !table.wild().is_empty() && !table.wild().split(hand.counts()).1.is_empty();
     let mut plays = Vec::with_capacity(limit.min(if wild { 1024 } else { 64 }));
     if limit == 0 {
         return plays;
