@@ -119,7 +119,9 @@ pub fn list_plays(
     limit: Option<usize>,
 ) -> Vec<Play> {
     let limit = limit.unwrap_or(usize::MAX);
-    let mut plays = Vec::with_capacity(limit.min(64));
+    // A hand of a deal lists about a hundred plays, about a thousand with four wildcards.
+    let wild = !table.wild().is_empty() && !table.wild().split(hand.counts()).1.is_empty();
+    let mut plays = Vec::with_capacity(limit.min(if wild { 1024 } else { 64 }));
     if limit == 0 {
         return plays;
     }

@@ -5,19 +5,27 @@
 //! listed once, with its first qualifying fit in reading order, at that fit's place in listing
 //! order (then fewer wildcards, the ranks they stand for and the cards, as ascending rank lists).
 //!
-//! The generator goes by kind, chain length, size and main rank (the *main part*), in listing
-//! order. For one main part it enumerates every play that has a fit with that main part, each
-//! once: the natural cards on the main ranks (the wildcards make up the rest, so they are
+//! The generator goes by kind, chain length and size (a *block*: a play's fits of one kind all
+//! fall in one block, as its card count fixes the chain length and size), then main rank (the
+//! *main part*). For one main part it enumerates every play that has a fit with that main part,
+//! each once: the natural cards on the main ranks (the wildcards make up the rest, so they are
 //! forced), then the natural kicker cards and how many wildcards are kickers. The kicker
 //! wildcards of such a play stand, in its first fit of that main part, for the lowest ranks the
-//! kicker rules allow (the kicker order prefers more copies of lower ranks), which a short
-//! depth-first search finds: so each (play, main part) is one candidate fit. The candidate is
-//! listed when no qualifying fit of the play comes before it in reading order: none of a lower
-//! kind, none of the same kind with a higher main rank (the card count fixes the chain length
-//! and size of every kind). Plays of one main part are sorted by kickers, wildcards and cards
-//! before they are reported; plays made only of wildcards that count as their natural ranks (the
-//! default) are few, classified as they are, and merged in.
+//! kicker rules allow (the kicker order prefers more copies of lower ranks): a greedy fill,
+//! with a short depth-first search when that makes a forbidden trio next to a chain. So each
+//! (play, main part) is one candidate fit.
+//!
+//! Kinds come in reading order, and each block is generated from its highest main part down,
+//! which is reading order too: so the first qualifying fit generated for a play is its chosen
+//! reading. The plays listed so far are kept in a set (each packed into a `u64`), and a
+//! candidate whose play is in it is passed over before its fit is computed; this replaces
+//! proving, for each candidate, that no lower kind or higher main rank fits. The block's plays
+//! are then reported lowest main part first, each main part's sorted by kickers, wildcards and
+//! cards. Plays made only of wildcards that count as their natural ranks (the default) are few,
+//! classified as they are, and merged in.
 
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::ControlFlow;
 
 use super::classify::{CHAIN_MASK, classify_within_deck, run_mask};
@@ -30,12 +38,44 @@ use crate::cards::{Rank, RankCounts};
 const RANKS: usize = Rank::COUNT;
 /// Ranks a wildcard may stand for: `3` to `2` (indices 0..13), never a joker.
 const NORMAL: usize = 13;
+/// The ranks a wildcard may stand for, as a mask.
+const NORMAL_RANKS: u16 = (1 << NORMAL) - 1;
 /// The highest rank index a chain may use: the ace.
 const ACE: usize = 11;
 
 /// Where a play goes in the list, after its main part: kickers, number of wildcards, the ranks
 /// they stand for, the cards (each as ascending rank lists, inverted into one integer).
-type Order = (u128, u8, u128, u128);
+/// Each is an [`inverted`] count vector; the number of wildcards takes the kickers' spare low
+/// byte. A play of a block's main part is this key alone: its reading follows from it.
+type Order = (u128, u128, u128);
+
+/// The [`Order`] of a play read with `kickers` and `wild_as`, holding `m` wildcards.
+fn order(kickers: &[u8; RANKS], m: u8, wild_as: &[u8; RANKS], cards: &[u8; RANKS]) -> Order {
+    (
+        inverted(kickers) | u128::from(m),
+        inverted(wild_as),
+        inverted(cards),
+    )
+}
+
+/// Counts as the low 15 bytes of one integer (little-endian), to work on all ranks at once.
+fn wide(counts: &[u8; RANKS]) -> u128 {
+    let mut bytes = [0u8; 16];
+    bytes[..RANKS].copy_from_slice(counts);
+    u128::from_le_bytes(bytes)
+}
+
+/// The counts of a [`wide`] integer.
+fn bytes(wide: u128) -> [u8; RANKS] {
+    let mut counts = [0u8; RANKS];
+    counts.copy_from_slice(&wide.to_le_bytes()[..RANKS]);
+    counts
+}
+
+/// The counts an [`inverted`] integer stands for.
+fn counts_of(inverted: u128) -> [u8; RANKS] {
+    bytes((!inverted).swap_bytes())
+}
 
 /// A listed play with its place.
 #[derive(Clone, Copy)]
@@ -81,7 +121,8 @@ where
         specials: Vec::new(),
         next_special: 0,
         group: Vec::new(),
-        kinds_of_size: [0; 34],
+        // A 17-card hand with four wildcards lists about a thousand plays.
+        claimed: Claimed::with_capacity_and_hasher(1024, Default::default()),
         single_caps: [0; RANKS],
         pair_caps: [0; RANKS],
         f,
@@ -104,13 +145,6 @@ where
         lister.single_caps[rank] = single;
         lister.pair_caps[rank] = pair;
     }
-    for total in 1..34 {
-        for kind in ComboKind::ALL {
-            if lister.shape(kind, total).is_some() {
-                lister.kinds_of_size[total] |= 1 << kind as u8;
-            }
-        }
-    }
     lister.all_wildcard_plays();
     lister.run()?;
     lister.flush_specials(u32::MAX)
@@ -130,10 +164,11 @@ struct Lister<'a, F> {
     /// Plays of wildcards only that count as their natural ranks, in listing order.
     specials: Vec<Entry>,
     next_special: usize,
-    /// The plays of the current main part.
-    group: Vec<Entry>,
-    /// By card count, the kinds (bit per kind) a play of that many cards can be read as.
-    kinds_of_size: [u16; 34],
+    /// The plays of the current block.
+    group: Vec<Order>,
+    /// The plays (by [`play_key`]) listed so far: each has a qualifying fit, so any later fit
+    /// of theirs comes after it in reading order.
+    claimed: Claimed,
     /// Most single (pair) kicker cards of each rank the rules allow.
     single_caps: [u8; RANKS],
     pair_caps: [u8; RANKS],
@@ -153,6 +188,39 @@ struct Cards {
     natural_total: usize,
     /// Number of cards.
     total: usize,
+}
+
+/// A play's cards by rank (natural and wild together), four bits a rank: at most 8 cards of a
+/// rank with two decks.
+fn play_key(cards: &[u8; RANKS]) -> u64 {
+    // Ranks r and r + 8 share byte r, as its low and high nibble.
+    let wide = wide(cards);
+    wide as u64 | ((wide >> 64) as u64) << 4
+}
+
+/// A set of [`play_key`]s.
+type Claimed = HashSet<u64, BuildHasherDefault<KeyHasher>>;
+
+/// Hashes a [`play_key`] with one folded multiply: the keys are made by us, and SipHash would
+/// cost more than the rest of a rejected candidate.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.write_u64(self.0 ^ u64::from(byte));
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        let product = u128::from(key) * 0x9E37_79B9_7F4A_7C15;
+        self.0 = (product as u64) ^ (product >> 64) as u64;
+    }
 }
 
 fn head(kind: ComboKind, length: u8, size: u8, rank: usize) -> u32 {
@@ -210,12 +278,7 @@ where
                 if let Some(combo) = chosen {
                     self.specials.push(Entry {
                         head: head(combo.kind, combo.length, combo.size, combo.rank.index()),
-                        order: (
-                            inverted(&combo.kickers.0),
-                            len as u8,
-                            inverted(&cards),
-                            inverted(&cards),
-                        ),
+                        order: order(&combo.kickers.0, len as u8, &cards, &cards),
                         play: Play { cards: play, combo },
                     });
                 }
@@ -300,9 +363,7 @@ where
             Single | Pair | Trio => {
                 let size = kind.main_copies().unwrap_or(1);
                 let last = if kind == Trio { NORMAL } else { RANKS };
-                for rank in first..last {
-                    self.group(kind, rank, 1, size)?;
-                }
+                self.block(kind, 1, size, first..last)?;
             }
             TrioWithSingle | TrioWithPair | FourWithTwoSingles | FourWithTwoPairs => {
                 if (kind == TrioWithPair && !rules.trio_with_pair)
@@ -312,9 +373,7 @@ where
                     return ControlFlow::Continue(());
                 }
                 let size = kind.main_copies().unwrap_or(3);
-                for rank in first..NORMAL {
-                    self.group(kind, rank, 1, size)?;
-                }
+                self.block(kind, 1, size, first..NORMAL)?;
             }
             Straight | PairStraight | Airplane | AirplaneWithSingles | AirplaneWithPairs => {
                 if kind == AirplaneWithPairs && !rules.trio_with_pair {
@@ -333,9 +392,8 @@ where
                     if len as usize * per_rank > hand_cards {
                         break;
                     }
-                    for start in first..=(ACE + 1).saturating_sub(len as usize) {
-                        self.group(kind, start, len, size)?;
-                    }
+                    let top = (ACE + 1).saturating_sub(len as usize);
+                    self.block(kind, len, size, first..top + 1)?;
                 }
             }
             Bomb => {
@@ -346,9 +404,7 @@ where
                     max = max.min(rules.game.max_bomb_size() as usize);
                 }
                 for size in 4..=max as u8 {
-                    for rank in 0..NORMAL {
-                        self.group(Bomb, rank, 1, size)?;
-                    }
+                    self.block(Bomb, 1, size, 0..NORMAL)?;
                 }
             }
             Rocket => {
@@ -369,47 +425,82 @@ where
         ControlFlow::Continue(())
     }
 
-    /// Lists the plays of one main part: `size` copies of the `length` ranks from `start`.
-    fn group(&mut self, kind: ComboKind, start: usize, length: u8, size: u8) -> ControlFlow<()> {
-        let h = head(kind, length, size, start);
-        self.flush_specials(h)?;
+    /// Lists the plays of one block: the main parts of `kind` with `length` ranks of `size`
+    /// copies, starting at `starts`.
+    ///
+    /// A play's fits in one block differ only by main rank, and reading order takes the highest
+    /// first, so the block is generated from its highest main part down: a play already claimed
+    /// (by a lower kind, or here by a higher main rank) is passed over, before its fit is even
+    /// computed. The plays are then reported lowest main part first, as listing order wants.
+    fn block(
+        &mut self,
+        kind: ComboKind,
+        length: u8,
+        size: u8,
+        starts: std::ops::Range<usize>,
+    ) -> ControlFlow<()> {
         self.group.clear();
-        while let Some(entry) = self.specials.get(self.next_special) {
-            if entry.head != h {
-                break;
-            }
-            let entry = *entry;
-            self.group.push(entry);
-            self.next_special += 1;
-        }
-        let mut cards = Cards {
-            natural: [0; RANKS],
-            wild: [0; RANKS],
-            m: 0,
-            natural_total: 0,
-            total: 0,
+        // Where each main part's plays begin in `group`, by start.
+        let mut begins = [0usize; RANKS + 1];
+        let top = if length > 1 {
+            ACE + 1 - length as usize
+        } else {
+            NORMAL - 1
         };
-        let main = Main {
-            kind,
-            top: if length > 1 {
-                ACE + 1 - length as usize
-            } else {
-                NORMAL - 1
-            },
-            start,
-            length: length as usize,
-            size,
-            mask: run(start, length as usize),
-        };
-        self.main_naturals(&main, start, 0, &mut cards);
-        if self.group.is_empty() {
-            return ControlFlow::Continue(());
+        for start in starts.clone().rev() {
+            begins[start + 1] = self.group.len();
+            let mut cards = Cards {
+                natural: [0; RANKS],
+                wild: [0; RANKS],
+                m: 0,
+                natural_total: 0,
+                total: 0,
+            };
+            let main = Main {
+                kind,
+                top,
+                start,
+                length: length as usize,
+                size,
+                mask: run(start, length as usize),
+            };
+            self.main_naturals(&main, start, 0, &mut cards);
         }
-        self.group.sort_unstable_by_key(|e| e.order);
         let mut group = std::mem::take(&mut self.group);
         let mut flow = ControlFlow::Continue(());
-        for entry in &group {
-            flow = (self.f)(&entry.play);
+        let mut end = group.len();
+        for start in starts {
+            let begin = begins[start + 1];
+            let plays = &mut group[begin..end];
+            end = begin;
+            let h = head(kind, length, size, start);
+            flow = self.flush_specials(h);
+            if flow.is_break() {
+                break;
+            }
+            plays.sort_unstable();
+            for order in plays.iter() {
+                // Plays of wildcards only with this main part, merged in.
+                while let Some(special) = self.specials.get(self.next_special) {
+                    if special.head != h || special.order > *order {
+                        break;
+                    }
+                    let play = special.play;
+                    self.next_special += 1;
+                    flow = (self.f)(&play);
+                    if flow.is_break() {
+                        break;
+                    }
+                }
+                if flow.is_break() {
+                    break;
+                }
+                let play = self.listed(kind, start, length, size, order);
+                flow = (self.f)(&play);
+                if flow.is_break() {
+                    break;
+                }
+            }
             if flow.is_break() {
                 break;
             }
@@ -438,7 +529,11 @@ where
                 for r in (0..RANKS).rev() {
                     suffix[r] = suffix[r + 1].saturating_add(caps[r]);
                 }
-                self.kicker_naturals(main, forced, &caps, &suffix, 0, need, 0, cards);
+                let mut ranks = 0u16;
+                for (rank, &cap) in caps.iter().enumerate() {
+                    ranks |= u16::from(cap > 0) << rank;
+                }
+                self.kicker_naturals(main, forced, &caps, &suffix, ranks, need, 0, cards);
             }
             return;
         }
@@ -463,6 +558,19 @@ where
             // natural rank, unless that would end the chain above the ace (or, for one rank,
             // past the 2). So a main part that starts lower starts with a natural card.
             low = low.max(1);
+        }
+        if rank == main.start && main.length == 1 && main.kind.kicker_unit() != 0 {
+            // A one-rank main part of wildcards only at `rank`, with more ranks above it (up to
+            // the 2) than kicker cards: one of those ranks holds neither natural cards nor
+            // kickers, and the same play has a fit with its main part there and the same
+            // kickers, higher in reading order (no kicker rule depends on where a one-rank main
+            // part is: the one about trios next to a chain cannot bite one or two single
+            // kickers). So the play is claimed above; generating it here would only be passed
+            // over.
+            let kicker_cards = main.kind.kicker_unit() * if main.size == 4 { 2 } else { 1 };
+            if NORMAL - 1 - rank > kicker_cards as usize {
+                low = low.max(1);
+            }
         }
         for n in low..=high {
             cards.natural[rank] = n;
@@ -502,9 +610,10 @@ where
         caps
     }
 
-    /// Chooses the natural kicker cards of ranks `rank..` (`need` kicker cards still to find,
-    /// at most `spare` of them wildcards; `odd` ranks so far hold an odd number of pair kickers,
-    /// each needing a wildcard), then the candidate with the rest as wildcards.
+    /// Chooses the natural kicker cards of the ranks in mask `ranks` (those left that can give
+    /// kickers; `need` kicker cards still to find, at most `spare` of them wildcards; `odd` ranks
+    /// so far hold an odd number of pair kickers, each needing a wildcard), then the candidate
+    /// with the rest as wildcards.
     #[allow(clippy::too_many_arguments)]
     fn kicker_naturals(
         &mut self,
@@ -512,7 +621,7 @@ where
         forced: u8,
         caps: &[u8; RANKS],
         suffix: &[u8; RANKS + 1],
-        rank: usize,
+        ranks: u16,
         need: u8,
         odd: u8,
         cards: &mut Cards,
@@ -521,30 +630,43 @@ where
         if odd > need.min(spare) {
             return;
         }
-        if rank == RANKS || need == 0 {
+        if ranks == 0 || need == 0 {
             if need <= spare {
                 self.candidate(main, forced + need, cards);
             }
             return;
         }
+        let rank = ranks.trailing_zeros() as usize;
         if suffix[rank].saturating_add(spare) < need {
             return;
         }
-        if main.mask & (1 << rank) != 0 {
-            self.kicker_naturals(main, forced, caps, suffix, rank + 1, need, odd, cards);
-            return;
-        }
+        let rest = ranks & (ranks - 1);
         let pairs = main.kind.kicker_unit() == 2;
         let cap = caps[rank].min(need);
         for n in (1..=cap).rev() {
             cards.natural[rank] = n;
             cards.natural_total += n as usize;
             let odd = odd + u8::from(pairs && n % 2 == 1);
-            self.kicker_naturals(main, forced, caps, suffix, rank + 1, need - n, odd, cards);
+            let need = need - n;
+            if need == 0 || rest == 0 {
+                // No natural kicker left to choose: the check above and the leaf below, inline
+                // (most calls would be leaves).
+                if odd <= need.min(spare) && need <= spare {
+                    self.candidate(main, forced + need, cards);
+                }
+            } else {
+                self.kicker_naturals(main, forced, caps, suffix, rest, need, odd, cards);
+            }
             cards.natural_total -= n as usize;
         }
         cards.natural[rank] = 0;
-        self.kicker_naturals(main, forced, caps, suffix, rank + 1, need, odd, cards);
+        if rest == 0 {
+            if need <= spare {
+                self.candidate(main, forced + need, cards);
+            }
+        } else {
+            self.kicker_naturals(main, forced, caps, suffix, rest, need, odd, cards);
+        }
     }
 
     /// Every split of the `m` wildcards of a candidate over the hand's wild ranks, each one
@@ -581,33 +703,61 @@ where
     /// One play with the main part `main`: its first fit of that main part, kept when it is the
     /// play's chosen reading.
     fn play(&mut self, main: &Main, cards: &Cards) {
-        let natural_empty = cards.natural.iter().all(|&c| c == 0);
+        let natural_empty = cards.natural_total == 0;
         if natural_empty && self.rules.all_wildcard_play_natural {
             return; // a special play, read as it is
+        }
+        let mut all = cards.natural;
+        for &rank in self.wild_ranks {
+            all[rank] += cards.wild[rank];
+        }
+        let key = play_key(&all);
+        if self.claimed.contains(&key) {
+            return; // it has a qualifying fit earlier in reading order
         }
         let Some(combo) = self.fit(main, cards, natural_empty) else {
             return;
         };
-        if !self.qualifies(&combo) || self.preceded(&combo, cards) {
+        if !self.qualifies(&combo) {
             return;
         }
-        let mut all = cards.natural;
-        for (count, wild) in all.iter_mut().zip(cards.wild) {
-            *count += wild;
-        }
-        self.group.push(Entry {
-            head: 0,
-            order: (
-                inverted(&combo.kickers.0),
-                cards.m,
-                inverted(&combo.wild_as.0),
-                inverted(&all),
-            ),
-            play: Play {
-                cards: RankCounts(all),
-                combo,
-            },
+        self.claimed.insert(key);
+        self.group
+            .push(order(&combo.kickers.0, cards.m, &combo.wild_as.0, &all));
+    }
+
+    /// The play of main part (`kind`, `start`, `length`, `size`) with place `order`.
+    fn listed(&self, kind: ComboKind, start: usize, length: u8, size: u8, order: &Order) -> Play {
+        let kickers = counts_of(order.0);
+        let m = order.0 as u8;
+        let wild_as = counts_of(order.1);
+        let cards = counts_of(order.2);
+        let bomb_kind = (kind == ComboKind::Bomb).then(|| {
+            let mut own = [0u8; RANKS];
+            for &rank in self.wild_ranks {
+                own[rank] = cards[rank];
+            }
+            let total: u8 = cards.iter().sum();
+            if total == m {
+                BombKind::Pure
+            } else if wild_as.iter().zip(own).any(|(&a, own)| a > own) {
+                BombKind::Soft
+            } else {
+                BombKind::Hard
+            }
         });
+        Play {
+            cards: RankCounts(cards),
+            combo: Combo {
+                kind,
+                rank: Rank::ALL[start],
+                length,
+                size,
+                kickers: RankCounts(kickers),
+                wild_as: RankCounts(wild_as),
+                bomb_kind,
+            },
+        }
     }
 
     /// The first fit of `cards` with main part `main` (the kicker wildcards on the lowest ranks
@@ -631,9 +781,9 @@ where
                 *count = 0;
             }
             kickers = self.lowest_kickers(main, &outside, cards.m - forced, &cards.wild)?;
-            for ((add, kicker), have) in wild_as[..NORMAL].iter_mut().zip(kickers).zip(outside) {
-                *add += kicker - have;
-            }
+            // The kicker wildcards, rank by rank, as one 128-bit subtraction and addition: every
+            // kicker count is at least the natural one, so no byte borrows or carries.
+            wild_as = bytes(wide(&wild_as) + wide(&kickers) - wide(&outside));
         } else if main.kind == ComboKind::Bomb
             && rules.wildcards_within_deck
             && main.size > rules.game.max_bomb_size()
@@ -694,35 +844,64 @@ where
         } else {
             0
         };
-        if free == 0 || (unit == 1 && no_trio == 0) {
-            // No wildcard to place, or single kickers without a hole: the lowest kickers take
-            // as many wildcards as each rank allows, lowest rank first.
-            let mut kickers = *outside;
-            let mut free = free;
-            for rank in 0..RANKS {
-                if main.mask & (1 << rank) != 0 {
-                    continue;
-                }
-                let have = outside[rank];
-                let cap = caps[rank];
-                if have > cap
-                    || (unit == 2 && free == 0 && have % 2 == 1)
-                    || (have == 3 && no_trio & (1 << rank) != 0)
-                {
-                    return None;
-                }
-                if free > 0 && rank < NORMAL {
-                    let room = if rules.wildcards_may_be_kickers {
-                        cap - have
-                    } else {
-                        own[rank].min(cap - have)
-                    };
-                    let add = room.min(free);
-                    kickers[rank] = have + add;
-                    free -= add;
+        debug_assert!(
+            (0..RANKS).all(|r| main.mask & (1 << r) != 0 || outside[r] <= caps[r]),
+            "natural kickers are generated within the caps"
+        );
+        // Greedily, lowest rank first, each rank that may take wildcards takes as many as it
+        // allows, while the ranks above can still make whole pairs (each odd one keeps a
+        // wildcard). Only the few ranks that take one are visited. This is the first choice in
+        // kicker order unless it makes a forbidden trio next to the chain; then the search
+        // below steps back.
+        let mut odd = 0u16;
+        if unit == 2 {
+            for (rank, &have) in outside.iter().enumerate() {
+                odd |= u16::from(have % 2) << rank;
+            }
+            odd &= !main.mask;
+        }
+        let mut kickers = *outside;
+        let mut left = free;
+        let mut ranks = (odd | if free > 0 { NORMAL_RANKS } else { 0 }) & !main.mask;
+        while left > 0 || odd != 0 {
+            if ranks == 0 {
+                return None;
+            }
+            let rank = ranks.trailing_zeros() as usize;
+            ranks &= ranks - 1;
+            odd &= !(1 << rank);
+            if rank >= NORMAL {
+                return None; // an odd number of a joker: no wildcard makes it a pair
+            }
+            let have = outside[rank];
+            let cap = caps[rank];
+            let room = if rules.wildcards_may_be_kickers {
+                cap - have
+            } else {
+                own[rank].min(cap - have)
+            };
+            let mut add = room.min(left);
+            if unit == 2 {
+                // Keep a wildcard for each odd rank above; make this rank even.
+                add = room.min(left.saturating_sub(odd.count_ones() as u8));
+                if add % 2 != have % 2 {
+                    add = add.checked_sub(1)?;
                 }
             }
-            return (free == 0).then_some(kickers);
+            kickers[rank] = have + add;
+            left -= add;
+        }
+        let mut trios = no_trio;
+        let mut clash = false;
+        while trios != 0 {
+            clash |= kickers[trios.trailing_zeros() as usize] == 3;
+            trios &= trios - 1;
+        }
+        if !clash {
+            return Some(kickers);
+        }
+        if free == 0 {
+            return None;
         }
         let mut search = KickerFit {
             unit,
@@ -779,180 +958,6 @@ where
             return None;
         }
         search.walk(0, free).then_some(search.kickers)
-    }
-
-    /// Whether a qualifying fit of `cards` comes before `fit` (one of its fits, the first of its
-    /// main part) in reading order: one of a lower kind, or of the same kind with a higher main
-    /// rank (the card count fixes length and size).
-    fn preceded(&self, fit: &Combo, cards: &Cards) -> bool {
-        let kind = fit.kind;
-        match self.previous {
-            None => {
-                if self.filter.is_none() {
-                    let mut lower = self.kinds_of_size[cards.total] & ((1u16 << kind as u8) - 1);
-                    while lower != 0 {
-                        let k = ComboKind::ALL[lower.trailing_zeros() as usize];
-                        lower &= lower - 1;
-                        if self.has_fit(k, None, cards) {
-                            return true;
-                        }
-                    }
-                }
-            }
-            Some(previous) => {
-                if kind == ComboKind::Bomb
-                    && previous.kind != ComboKind::Bomb
-                    && self.allowed(previous.kind)
-                    && self
-                        .shape(previous.kind, cards.total)
-                        .is_some_and(|(length, _)| length == previous.length as usize)
-                    && self.has_fit(previous.kind, Some(previous.rank.index()), cards)
-                {
-                    return true;
-                }
-            }
-        }
-        if kind.kicker_unit() == 0 {
-            // Generated with its highest main rank (see `main_naturals`).
-            return false;
-        }
-        let rank = fit.rank.index();
-        if fit.length == 1 && cards.natural[rank] == 0 {
-            // A main part of wildcards only: any higher rank without natural cards or kickers
-            // takes the same kickers (one-rank kinds have at most two single kickers, so no
-            // kicker rule depends on where the main rank is).
-            let mut free = 0u16;
-            for r in rank + 1..NORMAL {
-                free |= u16::from(cards.natural[r] == 0 && fit.kickers.0[r] == 0) << r;
-            }
-            if free != 0 {
-                return true;
-            }
-        }
-        self.has_fit(kind, Some(rank), cards)
-    }
-
-    /// The chain length and size of every reading of `kind` of a play of `total` cards.
-    fn shape(&self, kind: ComboKind, total: usize) -> Option<(usize, u8)> {
-        use ComboKind::*;
-        let rules = self.rules;
-        let min_airplane = rules.min_airplane_length.max(2) as usize;
-        let chain = |size: usize, min: usize| {
-            (total.is_multiple_of(size) && (min..=ACE + 1).contains(&(total / size)))
-                .then_some(total / size)
-        };
-        match kind {
-            Single => (total == 1).then_some((1, 1)),
-            Pair => (total == 2).then_some((1, 2)),
-            Trio => (total == 3).then_some((1, 3)),
-            TrioWithSingle => (total == 4).then_some((1, 3)),
-            TrioWithPair => (total == 5 && rules.trio_with_pair).then_some((1, 3)),
-            FourWithTwoSingles => (total == 6 && rules.four_with_two_singles).then_some((1, 4)),
-            FourWithTwoPairs => (total == 8 && rules.four_with_two_pairs).then_some((1, 4)),
-            Straight => chain(1, rules.min_straight_length as usize).map(|l| (l, 1)),
-            PairStraight => chain(2, rules.min_pair_straight_length as usize).map(|l| (l, 2)),
-            Airplane => chain(3, min_airplane).map(|l| (l, 3)),
-            AirplaneWithSingles => chain(4, min_airplane).map(|l| (l, 3)),
-            AirplaneWithPairs => {
-                if rules.trio_with_pair {
-                    chain(5, min_airplane).map(|l| (l, 3))
-                } else {
-                    None
-                }
-            }
-            Bomb => (total >= 4).then_some((1, total as u8)),
-            Rocket => None,
-        }
-    }
-
-    /// Whether `cards` have a fit of `kind` with a main rank above `above` (any, if `None`).
-    fn has_fit(&self, kind: ComboKind, above: Option<usize>, cards: &Cards) -> bool {
-        let Some((length, size)) = self.shape(kind, cards.total) else {
-            return false;
-        };
-        let first = above.map_or(0, |r| r + 1);
-        let mut present = 0u16;
-        let mut over = 0u16;
-        for (rank, &count) in cards.natural.iter().enumerate() {
-            present |= u16::from(count > 0) << rank;
-            over |= u16::from(count > size) << rank;
-        }
-        if kind.kicker_unit() == 0 {
-            // Every natural card is a main card and the wildcards make up the rest.
-            if over != 0 {
-                return false;
-            }
-            if kind == ComboKind::Bomb
-                && self.rules.wildcards_within_deck
-                && size > self.rules.game.max_bomb_size()
-            {
-                return false;
-            }
-            if length == 1 {
-                return match present.count_ones() {
-                    // Only wildcards: any rank up to the 2.
-                    0 => first < NORMAL,
-                    1 => {
-                        let rank = present.trailing_zeros() as usize;
-                        // A joker is never a wildcard: a joker main part is natural.
-                        rank >= first && (rank < NORMAL || cards.m == 0)
-                    }
-                    _ => false,
-                };
-            }
-            if present & !CHAIN_MASK != 0 {
-                return false;
-            }
-            let top = ACE + 1 - length;
-            let (low, high) = if present == 0 {
-                (0, top)
-            } else {
-                let lo = present.trailing_zeros() as usize;
-                let hi = 15 - present.leading_zeros() as usize;
-                ((hi + 1).saturating_sub(length), lo.min(top))
-            };
-            return low.max(first) <= high;
-        }
-        let last = if length > 1 {
-            ACE + 1 - length
-        } else {
-            NORMAL - 1
-        };
-        if first > last {
-            return false;
-        }
-        for start in (first..=last).rev() {
-            let mask = run(start, length);
-            if over & mask != 0 {
-                continue;
-            }
-            let mut forced = 0u8;
-            for rank in start..start + length {
-                forced += size - cards.natural[rank];
-            }
-            if forced > cards.m {
-                continue;
-            }
-            let main = Main {
-                kind,
-                top: 0,
-                start,
-                length,
-                size,
-                mask,
-            };
-            let mut outside = cards.natural;
-            for count in &mut outside[start..start + length] {
-                *count = 0;
-            }
-            if self
-                .lowest_kickers(&main, &outside, cards.m - forced, &cards.wild)
-                .is_some()
-            {
-                return true;
-            }
-        }
-        false
     }
 }
 
