@@ -618,6 +618,12 @@ where
     /// kickers; `need` kicker cards still to find, at most `spare` of them wildcards; `odd` ranks
     /// so far hold an odd number of pair kickers, each needing a wildcard), then the candidate
     /// with the rest as wildcards.
+    ///
+    /// First the candidate with no more natural kickers, then, for each rank of `ranks` in
+    /// turn, those whose lowest further natural kicker is of that rank: a loop over the ranks
+    /// rather than a recursion that skips them one by one. The order of the candidates of one
+    /// main part does not matter (they are sorted before they are reported, and each play is
+    /// generated once per main part).
     #[allow(clippy::too_many_arguments)]
     fn kicker_naturals(
         &mut self,
@@ -634,42 +640,39 @@ where
         if odd > need.min(spare) {
             return;
         }
-        if ranks == 0 || need == 0 {
-            if need <= spare {
-                self.candidate(main, forced + need, cards);
-            }
+        if need <= spare {
+            self.candidate(main, forced + need, cards);
+        }
+        if need == 0 {
             return;
         }
-        let rank = ranks.trailing_zeros() as usize;
-        if suffix[rank].saturating_add(spare) < need {
-            return;
-        }
-        let rest = ranks & (ranks - 1);
         let pairs = main.kind.kicker_unit() == 2;
-        let cap = caps[rank].min(need);
-        for n in (1..=cap).rev() {
-            cards.natural[rank] = n;
-            cards.natural_total += n as usize;
-            let odd = odd + u8::from(pairs && n % 2 == 1);
-            let need = need - n;
-            if need == 0 || rest == 0 {
-                // No natural kicker left to choose: the check above and the leaf below, inline
-                // (most calls would be leaves).
-                if odd <= need.min(spare) && need <= spare {
-                    self.candidate(main, forced + need, cards);
+        let mut left = ranks;
+        while left != 0 {
+            let rank = left.trailing_zeros() as usize;
+            if suffix[rank].saturating_add(spare) < need {
+                // The ranks above give fewer still.
+                return;
+            }
+            left &= left - 1;
+            let cap = caps[rank].min(need);
+            for n in (1..=cap).rev() {
+                cards.natural[rank] = n;
+                cards.natural_total += n as usize;
+                let odd = odd + u8::from(pairs && n % 2 == 1);
+                let need = need - n;
+                if need == 0 || left == 0 {
+                    // No natural kicker left to choose: the checks above, inline (most calls
+                    // would be leaves).
+                    if odd <= need.min(spare) && need <= spare {
+                        self.candidate(main, forced + need, cards);
+                    }
+                } else {
+                    self.kicker_naturals(main, forced, caps, suffix, left, need, odd, cards);
                 }
-            } else {
-                self.kicker_naturals(main, forced, caps, suffix, rest, need, odd, cards);
+                cards.natural_total -= n as usize;
             }
-            cards.natural_total -= n as usize;
-        }
-        cards.natural[rank] = 0;
-        if rest == 0 {
-            if need <= spare {
-                self.candidate(main, forced + need, cards);
-            }
-        } else {
-            self.kicker_naturals(main, forced, caps, suffix, rest, need, odd, cards);
+            cards.natural[rank] = 0;
         }
     }
 
