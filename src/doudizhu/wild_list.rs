@@ -73,6 +73,10 @@ fn bytes(wide: u128) -> [u8; RANKS] {
 }
 
 /// The counts an [`inverted`] integer stands for.
+///
+/// Not inlined: inlined into [`Lister::listed`], the compiler took the bytes apart one by one
+/// (about 200 instructions a listed play) rather than storing them.
+#[inline(never)]
 fn counts_of(inverted: u128) -> [u8; RANKS] {
     bytes((!inverted).swap_bytes())
 }
@@ -614,6 +618,12 @@ where
     /// kickers; `need` kicker cards still to find, at most `spare` of them wildcards; `odd` ranks
     /// so far hold an odd number of pair kickers, each needing a wildcard), then the candidate
     /// with the rest as wildcards.
+    ///
+    /// First the candidate with no more natural kickers, then, for each rank of `ranks` in
+    /// turn, those whose lowest further natural kicker is of that rank: a loop over the ranks
+    /// rather than a recursion that skips them one by one. The order of the candidates of one
+    /// main part does not matter (they are sorted before they are reported, and each play is
+    /// generated once per main part).
     #[allow(clippy::too_many_arguments)]
     fn kicker_naturals(
         &mut self,
@@ -630,42 +640,39 @@ where
         if odd > need.min(spare) {
             return;
         }
-        if ranks == 0 || need == 0 {
-            if need <= spare {
-                self.candidate(main, forced + need, cards);
-            }
+        if need <= spare {
+            self.candidate(main, forced + need, cards);
+        }
+        if need == 0 {
             return;
         }
-        let rank = ranks.trailing_zeros() as usize;
-        if suffix[rank].saturating_add(spare) < need {
-            return;
-        }
-        let rest = ranks & (ranks - 1);
         let pairs = main.kind.kicker_unit() == 2;
-        let cap = caps[rank].min(need);
-        for n in (1..=cap).rev() {
-            cards.natural[rank] = n;
-            cards.natural_total += n as usize;
-            let odd = odd + u8::from(pairs && n % 2 == 1);
-            let need = need - n;
-            if need == 0 || rest == 0 {
-                // No natural kicker left to choose: the check above and the leaf below, inline
-                // (most calls would be leaves).
-                if odd <= need.min(spare) && need <= spare {
-                    self.candidate(main, forced + need, cards);
+        let mut left = ranks;
+        while left != 0 {
+            let rank = left.trailing_zeros() as usize;
+            if suffix[rank].saturating_add(spare) < need {
+                // The ranks above give fewer still.
+                return;
+            }
+            left &= left - 1;
+            let cap = caps[rank].min(need);
+            for n in (1..=cap).rev() {
+                cards.natural[rank] = n;
+                cards.natural_total += n as usize;
+                let odd = odd + u8::from(pairs && n % 2 == 1);
+                let need = need - n;
+                if need == 0 || left == 0 {
+                    // No natural kicker left to choose: the checks above, inline (most calls
+                    // would be leaves).
+                    if odd <= need.min(spare) && need <= spare {
+                        self.candidate(main, forced + need, cards);
+                    }
+                } else {
+                    self.kicker_naturals(main, forced, caps, suffix, left, need, odd, cards);
                 }
-            } else {
-                self.kicker_naturals(main, forced, caps, suffix, rest, need, odd, cards);
+                cards.natural_total -= n as usize;
             }
-            cards.natural_total -= n as usize;
-        }
-        cards.natural[rank] = 0;
-        if rest == 0 {
-            if need <= spare {
-                self.candidate(main, forced + need, cards);
-            }
-        } else {
-            self.kicker_naturals(main, forced, caps, suffix, rest, need, odd, cards);
+            cards.natural[rank] = 0;
         }
     }
 
@@ -863,13 +870,19 @@ where
         let mut kickers = *outside;
         let mut left = free;
         let mut ranks = (odd | if free > 0 { NORMAL_RANKS } else { 0 }) & !main.mask;
+        // The number of odd ranks left, kept by hand: without a popcount instruction in the
+        // target, `count_ones` in the loop was a dozen instructions a rank.
+        let mut odd_left = odd.count_ones() as u8;
         while left > 0 || odd != 0 {
             if ranks == 0 {
                 return None;
             }
             let rank = ranks.trailing_zeros() as usize;
             ranks &= ranks - 1;
-            odd &= !(1 << rank);
+            if odd & (1 << rank) != 0 {
+                odd &= !(1 << rank);
+                odd_left -= 1;
+            }
             if rank >= NORMAL {
                 return None; // an odd number of a joker: no wildcard makes it a pair
             }
@@ -883,7 +896,7 @@ where
             let mut add = room.min(left);
             if unit == 2 {
                 // Keep a wildcard for each odd rank above; make this rank even.
-                add = room.min(left.saturating_sub(odd.count_ones() as u8));
+                add = room.min(left.saturating_sub(odd_left));
                 if add % 2 != have % 2 {
                     add = add.checked_sub(1)?;
                 }
