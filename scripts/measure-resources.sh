@@ -3,19 +3,22 @@
 # scripts/loadtest.sh: the figures behind the resource requests and limits of
 # deploy/kubernetes/deployment.yaml.
 #
-#   scripts/measure-resources.sh [path/to/cardrules] [REQUESTS per load case]
-#       defaults: target/release/cardrules 20000
+#   scripts/measure-resources.sh [path/to/cardrules] [SECONDS per load case]
+#       defaults: target/release/cardrules 2
 #
-# Needs h2load (Debian package nghttp2-client) and grpcurl. Traffic goes only to 127.0.0.1 and
-# stops after REQUESTS calls of each case of scripts/loadtest.sh.
+# Needs h2load (Debian package nghttp2-client) and grpcurl. Traffic goes only to 127.0.0.1: one
+# round of scripts/loadtest.sh (every case at concurrency 1, 16 and 64, SECONDS each after a 1 s
+# warm-up). The calls are counted by the server itself (its Prometheus endpoint's
+# grpc_server_handled_total; a Batch stream is one call), so the CPU per call is exact.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${1:-$root/target/release/cardrules}
-requests=${2:-20000}
+secs=${2:-2}
 export PATH="$root/.ci/.tools/bin:$PATH"
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 addr=127.0.0.1:$port
-"$bin" serve --listen "$addr" --log-format json >/dev/null 2>&1 &
+mport=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"$bin" serve --listen "$addr" --metrics-listen "127.0.0.1:$mport" --log-format json >/dev/null 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null || true' EXIT
 for _ in $(seq 1 300); do
@@ -23,6 +26,15 @@ for _ in $(seq 1 300); do
   sleep 0.2
 done
 
+# Calls the server has answered so far, from its metrics.
+handled() {
+  python3 - "$mport" <<'PY'
+import sys, urllib.request
+text = urllib.request.urlopen(f"http://127.0.0.1:{sys.argv[1]}/metrics").read().decode()
+print(int(sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
+              if line.startswith("grpc_server_handled_total"))))
+PY
+}
 kib() { awk -v k="$1" '$1 == k":" {print $2}' "/proc/$pid/status"; }
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
 hz=$(getconf CLK_TCK)
@@ -32,9 +44,10 @@ ticks0=$(cpu_ticks)
 sleep 5
 echo "idle CPU over 5 s: $(( ($(cpu_ticks) - ticks0) * 1000 / hz )) ms"
 
+calls0=$(handled)
 ticks0=$(cpu_ticks)
 t0=$(date +%s%N)
-bash "$root/scripts/loadtest.sh" "$addr" "$requests" >"$(mktemp)" 2>&1 &
+bash "$root/scripts/loadtest.sh" "$addr" "$secs" 1 >"$(mktemp)" 2>&1 &
 load=$!
 peak_cores=0
 while kill -0 "$load" 2>/dev/null; do
@@ -45,11 +58,10 @@ done
 wait "$load"
 t1=$(date +%s%N)
 ticks1=$(cpu_ticks)
-cases=$(( $(grep -vc '^#' "$root/scripts/loadtest.d/"*.cases) + 1 ))
-calls=$((cases * requests))
+calls=$(( $(handled) - calls0 ))
 cpu_ms=$(( (ticks1 - ticks0) * 1000 / hz ))
 wall_ms=$(( (t1 - t0) / 1000000 ))
-echo "under load: $calls calls ($cases cases x $requests, 16 connections x 16 streams) in $wall_ms ms"
+echo "under load: $calls calls (scripts/loadtest.sh, every case at 1, 16 and 64 concurrent calls, $secs s each) in $wall_ms ms"
 echo "  CPU $cpu_ms ms in all: $(awk -v c="$cpu_ms" -v n="$calls" 'BEGIN {printf "%.1f", c * 1000 / n}') us per call on average, $(awk -v c="$cpu_ms" -v w="$wall_ms" 'BEGIN {printf "%.2f", c / w}') cores on average, $peak_cores at the busiest second (of $(nproc) on this machine)"
 echo "  RSS now $(($(kib VmRSS) / 1024)) MiB, peak (VmHWM) $(($(kib VmHWM) / 1024)) MiB"
 sleep 5
