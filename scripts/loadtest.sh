@@ -4,6 +4,7 @@
 # the same load in the same run.
 #
 #   scripts/loadtest.sh [ADDR] [SECONDS] [ROUNDS]     defaults: 127.0.0.1:50051 3 2
+#   LOADTEST_CASES="health validate_play" scripts/loadtest.sh ...   only the cases named
 #
 # For each concurrency (1 = 1 connection x 1 stream, 16 = 4 x 4, 64 = 16 x 4) and each round, it
 # runs the health check and then every case for SECONDS each (after a 1 s warm-up), and prints one
@@ -40,6 +41,8 @@ declare -A path copies
 names=()
 for case in "${cases[@]}"; do
   IFS='|' read -r name method json hex count <<<"$case"
+  # LOADTEST_CASES="health validate_play ..." measures only those (health is the floor: keep it).
+  [ -z "${LOADTEST_CASES:-}" ] || [[ " $LOADTEST_CASES " == *" $name "* ]] || continue
   [[ "$method" == */* ]] || method="cardrules.v1.CardRulesService/$method"
   grpcurl -plaintext -d "$json" "$addr" "$method" >/dev/null
   python3 - "$hex" "${count:-1}" "$dir/$name.bin" <<'PY'
