@@ -25,7 +25,6 @@
 //! classified as they are, and merged in.
 
 use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::ControlFlow;
 
 use super::classify::{CHAIN_MASK, classify_within_deck, run_mask};
@@ -202,30 +201,9 @@ fn play_key(cards: &[u8; RANKS]) -> u64 {
     wide as u64 | ((wide >> 64) as u64) << 4
 }
 
-/// A set of [`play_key`]s.
-type Claimed = HashSet<u64, BuildHasherDefault<KeyHasher>>;
-
-/// Hashes a [`play_key`] with one folded multiply: the keys are made by us, and SipHash would
-/// cost more than the rest of a rejected candidate.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.write_u64(self.0 ^ u64::from(byte));
-        }
-    }
-
-    fn write_u64(&mut self, key: u64) {
-        let product = u128::from(key) * 0x9E37_79B9_7F4A_7C15;
-        self.0 = (product as u64) ^ (product >> 64) as u64;
-    }
-}
+/// A set of [`play_key`]s, with rustc's Fx hash: the keys are made by us from the hand, and
+/// SipHash would cost more than the rest of a rejected candidate.
+type Claimed = HashSet<u64, rustc_hash::FxBuildHasher>;
 
 fn head(kind: ComboKind, length: u8, size: u8, rank: usize) -> u32 {
     u32::from_be_bytes([kind as u8, length, size, rank as u8])
