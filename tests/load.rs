@@ -34,24 +34,11 @@ fn deal() -> DealRequest {
     }
 }
 
-/// A Deal whose request message never comes: the server has admitted the call and holds its slot
-/// until the client goes away. The parked call of these tests.
-async fn stalled_deal(channel: Channel) -> Result<tonic::Response<DealResponse>, tonic::Status> {
-    let mut grpc = tonic::client::Grpc::new(channel);
-    grpc.ready().await.unwrap();
-    grpc.client_streaming(
-        tonic::Request::new(tokio_stream::pending::<DealRequest>()),
-        http::uri::PathAndQuery::from_static("/cardrules.v1.CardRulesService/Deal"),
-        tonic_prost::ProstCodec::<DealRequest, DealResponse>::default(),
-    )
-    .await
-}
-
 /// A parked call that tries again while it is shed (a probe of [`until_shed`] may hold a slot
 /// when it arrives): it returns only when the client gives up on it.
 async fn parked_deal(channel: Channel) -> Result<tonic::Response<DealResponse>, tonic::Status> {
     loop {
-        match stalled_deal(channel.clone()).await {
+        match common::stalled_deal(channel.clone()).await {
             Err(status) if status.code() == Code::ResourceExhausted => {
                 tokio::task::yield_now().await
             }

@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use cardrules::server::pb::card_rules_service_client::CardRulesServiceClient;
-use cardrules::server::pb::{DealRequest, DealResponse, Game};
+use cardrules::server::pb::{DealRequest, Game};
 use cardrules::server::{self, ServerConfig};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
@@ -178,19 +178,6 @@ async fn calls_are_counted_by_method_and_code_with_grpc_prometheus_names() {
     server.shutdown().await;
 }
 
-/// A Deal whose request message never comes: the server holds the call (and its concurrency
-/// slot) waiting for it until the client goes away.
-async fn stalled_deal(channel: Channel) -> Result<tonic::Response<DealResponse>, tonic::Status> {
-    let mut grpc = tonic::client::Grpc::new(channel);
-    grpc.ready().await.unwrap();
-    grpc.client_streaming(
-        tonic::Request::new(tokio_stream::pending::<DealRequest>()),
-        http::uri::PathAndQuery::from_static("/cardrules.v1.CardRulesService/Deal"),
-        tonic_prost::ProstCodec::<DealRequest, DealResponse>::default(),
-    )
-    .await
-}
-
 /// Polls the endpoint until `series` has `want`: the way to know the server has reached a
 /// state without guessing how long it takes.
 async fn wait_for(addr: SocketAddr, series: &str, want: f64) -> String {
@@ -218,7 +205,7 @@ async fn shed_and_cancelled_calls_are_counted() {
 
     // The stalled call takes the only slot. The gauge counts it once the protection layers have
     // admitted it (the slot is taken before the call is counted), so then the next call is shed.
-    let stalled = tokio::spawn(stalled_deal(channel.clone()));
+    let stalled = tokio::spawn(common::stalled_deal(channel.clone()));
     wait_for(server.metrics, "cardrules_calls_in_flight", 1.0).await;
     let status = CardRulesServiceClient::new(channel.clone())
         .deal(DealRequest {

@@ -90,3 +90,20 @@ pub fn field_violations(status: &tonic::Status) -> Vec<(String, String)> {
         .map(|v| (v.field, v.description))
         .collect()
 }
+
+/// A Deal whose request message never comes: the server admits the call and holds it (and its
+/// concurrency slot) waiting for the message until the client goes away. The parked call of the
+/// load and metrics tests.
+pub async fn stalled_deal(
+    channel: Channel,
+) -> Result<tonic::Response<cardrules::server::pb::DealResponse>, tonic::Status> {
+    use cardrules::server::pb::{DealRequest, DealResponse};
+    let mut grpc = tonic::client::Grpc::new(channel);
+    grpc.ready().await.unwrap();
+    grpc.client_streaming(
+        tonic::Request::new(tokio_stream::pending::<DealRequest>()),
+        http::uri::PathAndQuery::from_static("/cardrules.v1.CardRulesService/Deal"),
+        tonic_prost::ProstCodec::<DealRequest, DealResponse>::default(),
+    )
+    .await
+}
