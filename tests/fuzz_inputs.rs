@@ -2,17 +2,13 @@
 //! `fuzz/seeds/<target>/` and every past crash of `fuzz/regressions/<target>/` (see
 //! `fuzz/regressions/README.md`). The RPC inputs are decoded with prost and answered by the
 //! service's own handlers, which must answer OK or INVALID_ARGUMENT; the notation inputs go
-//! through the parsers.
+//! through the parsers, with the notation targets' own checks (`fuzz/src/notation.rs`).
 
 use std::path::Path;
 
-use cardrules::cards::parse_card;
-use cardrules::doudizhu::{CardList, Game};
-use cardrules::mahjong::{Meld, MeldKind};
 use cardrules::server::CardRules;
 use cardrules::server::pb;
 use cardrules::server::pb::card_rules_service_server::CardRulesService;
-use cardrules::tiles::parse_tiles;
 use prost::Message;
 use tonic::{Code, Request, Response, Status};
 
@@ -110,61 +106,22 @@ rpc_inputs!(
     adjudicate_game
 );
 
-#[test]
-fn card_notation_inputs() {
-    for (_, bytes) in inputs("card_notation") {
-        let Some((&selector, rest)) = bytes.split_first() else {
-            continue;
-        };
-        let Ok(text) = std::str::from_utf8(rest) else {
-            continue;
-        };
-        let texts: Vec<&str> = text.split('\n').collect();
-        for text in &texts {
-            if let Ok(card) = parse_card(text) {
-                assert_eq!(parse_card(&card.to_string()), Ok(card), "{text:?}");
-            }
-        }
-        let game = if selector & 1 == 0 {
-            Game::ThreePlayer
-        } else {
-            Game::FourPlayer
-        };
-        if let Err(errors) = CardList::parse(&texts, game) {
-            assert!(!errors.is_empty());
-        }
-    }
-}
+#[path = "../fuzz/src/notation.rs"]
+mod notation;
 
 #[test]
-fn tile_and_meld_notation_inputs() {
-    for (_, bytes) in inputs("tile_notation") {
-        if let Ok(tiles) = std::str::from_utf8(&bytes).map(parse_tiles) {
-            for tile in tiles.into_iter().flatten() {
-                assert_eq!(tile.to_string().parse(), Ok(tile));
-            }
-        }
-    }
-    for (name, bytes) in inputs("meld_notation") {
-        let Some((&selector, rest)) = bytes.split_first() else {
-            continue;
-        };
-        let Ok(Ok(tiles)) = std::str::from_utf8(rest).map(parse_tiles) else {
-            continue;
-        };
-        let concealed = selector & 4 != 0;
-        let meld = match selector & 3 {
-            0 => Meld::from_tiles(MeldKind::Chi, &tiles, concealed),
-            1 => Meld::from_tiles(MeldKind::Pon, &tiles, concealed),
-            2 => Meld::from_tiles(MeldKind::Kan, &tiles, concealed),
-            _ => Meld::from_tiles_any_kind(&tiles, concealed),
-        };
-        if let Ok(meld) = meld {
-            let mut given = tiles.clone();
-            given.sort();
-            let mut back: Vec<_> = meld.tiles().collect();
-            back.sort();
-            assert_eq!(back, given, "{name}");
+fn notation_inputs() {
+    type Check = fn(&[u8]);
+    let checks: [(&str, Check); 3] = [
+        ("card_notation", notation::card_notation),
+        ("tile_notation", notation::tile_notation),
+        ("meld_notation", notation::meld_notation),
+    ];
+    for (target, check) in checks {
+        let inputs = inputs(target);
+        assert!(!inputs.is_empty(), "no seeds for {target}");
+        for (_, bytes) in inputs {
+            check(&bytes);
         }
     }
 }

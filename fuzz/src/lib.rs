@@ -3,6 +3,8 @@
 //! insist on OK or INVALID_ARGUMENT. A panic (in the handler, or on the blocking pool, which
 //! surfaces as INTERNAL) or any other code is a finding.
 
+pub mod notation;
+
 use std::future::Future;
 use std::sync::OnceLock;
 
