@@ -75,6 +75,8 @@ fn generate() -> Result<(), Box<dyn std::error::Error>> {
     tonic_prost_build::configure()
         .build_client(true)
         .build_server(true)
+        // Prost's codec, decoding from one slice: see src/server/codec.rs.
+        .codec_path("crate::server::codec::SliceCodec")
         .compile_fds(descriptors)?;
     Ok(())
 }

@@ -9,6 +9,7 @@
 
 mod admission;
 mod batch;
+mod codec;
 pub mod config;
 mod connections;
 mod deal;
