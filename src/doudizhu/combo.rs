@@ -239,12 +239,17 @@ impl fmt::Display for Combo {
         if self.kind == ComboKind::Rocket {
             return Ok(());
         }
-        write!(f, " {}", self.rank)?;
+        // Pieces written one by one: `write!` with arguments costs several times as much, and
+        // every ValidatePlay answer's message holds one or two readings.
+        f.write_str(" ")?;
+        f.write_str(self.rank.symbol())?;
         if self.length > 1 {
-            write!(f, "-{}", self.top_rank())?;
+            f.write_str("-")?;
+            f.write_str(self.top_rank().symbol())?;
         }
         if !self.kickers.is_empty() {
-            write!(f, " + {}", self.kickers)?;
+            f.write_str(" + ")?;
+            self.kickers.fmt(f)?;
         }
         if self.kind == ComboKind::Bomb && self.size != 4 {
             write!(f, " ({} cards)", self.size)?;

@@ -1,5 +1,7 @@
 //! The human-readable `message` texts of Dou Dizhu answers and request errors.
 
+use std::fmt::{self, Write as _};
+
 use crate::cards::RankCounts;
 use crate::doudizhu::{CardList, Combo, ComboKind, Comparison, IllegalReason, Outcome, Verdict};
 
@@ -24,6 +26,24 @@ pub(super) fn not_a_combo(counts: &RankCounts, max_play_cards: usize) -> String 
     }
 }
 
+/// A combo's reading, or nothing where there is none (as an empty text would show).
+struct Shown<'a>(Option<&'a Combo>);
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.map_or(Ok(()), |combo| combo.fmt(f))
+    }
+}
+
+/// `args` written once into a string roomy enough for most messages: `format!` would first
+/// allocate a guess from the literal parts, then grow it while the readings are written.
+fn text(args: fmt::Arguments<'_>) -> String {
+    let mut text = String::with_capacity(96);
+    // Writing into a String cannot fail.
+    let _ = text.write_fmt(args);
+    text
+}
+
 /// The message of a ValidatePlay answer.
 pub(super) fn verdict(
     verdict: &Verdict,
@@ -31,17 +51,13 @@ pub(super) fn verdict(
     previous: Option<&Combo>,
     max_play_cards: usize,
 ) -> String {
-    let chosen = verdict
-        .chosen
-        .as_ref()
-        .map(Combo::to_string)
-        .unwrap_or_default();
-    let previous_text = previous.map(Combo::to_string).unwrap_or_default();
+    let chosen = Shown(verdict.chosen.as_ref());
+    let previous_text = Shown(previous);
     match verdict.reason {
         None if play.is_empty() => "pass".to_string(),
         None => match previous {
-            Some(_) => format!("{chosen} beats {previous_text}"),
-            None => format!("leads {chosen}"),
+            Some(_) => text(format_args!("{chosen} beats {previous_text}")),
+            None => text(format_args!("leads {chosen}")),
         },
         Some(IllegalReason::MustLead) => {
             "the leader must play: passing is allowed only when responding".to_string()
@@ -60,12 +76,12 @@ pub(super) fn verdict(
             "{} cannot answer {previous_text}: only the same type, a bomb or the rocket can",
             describe_all(verdict.all_readings())
         ),
-        Some(IllegalReason::WrongLength) => {
-            format!("{chosen} cannot answer {previous_text}: the chain lengths differ")
-        }
+        Some(IllegalReason::WrongLength) => text(format_args!(
+            "{chosen} cannot answer {previous_text}: the chain lengths differ"
+        )),
         Some(IllegalReason::TooLow) => match previous.map(|p| p.kind) {
             Some(ComboKind::Rocket) => "nothing beats the rocket".to_string(),
-            _ => format!("{chosen} does not beat {previous_text}"),
+            _ => text(format_args!("{chosen} does not beat {previous_text}")),
         },
     }
 }
@@ -74,12 +90,14 @@ pub(super) fn verdict(
 pub(super) fn comparison(comparison: &Comparison) -> String {
     let (a, b) = (comparison.a, comparison.b);
     match comparison.outcome {
-        Outcome::ABeatsB => format!("A ({a}) beats B ({b})"),
-        Outcome::BBeatsA => format!("B ({b}) beats A ({a})"),
-        Outcome::Both => format!("A as {a} beats B, and B as {b} beats A"),
-        Outcome::Tie => format!("A ({a}) and B ({b}) are equal: neither beats the other"),
-        Outcome::Incomparable => {
-            format!("A ({a}) and B ({b}) are different types: neither beats the other")
-        }
+        Outcome::ABeatsB => text(format_args!("A ({a}) beats B ({b})")),
+        Outcome::BBeatsA => text(format_args!("B ({b}) beats A ({a})")),
+        Outcome::Both => text(format_args!("A as {a} beats B, and B as {b} beats A")),
+        Outcome::Tie => text(format_args!(
+            "A ({a}) and B ({b}) are equal: neither beats the other"
+        )),
+        Outcome::Incomparable => text(format_args!(
+            "A ({a}) and B ({b}) are different types: neither beats the other"
+        )),
     }
 }
