@@ -1,11 +1,12 @@
 //! The protobuf codec of `cardrules.v1`: prost's, decoding each message from one contiguous slice.
 //!
 //! `tonic_prost::ProstCodec` decodes through tonic's `DecodeBuf`, a `Buf` over the connection's
-//! buffer, so every field read goes through that wrapper's bounds checks and calls: about 470
-//! instructions for each card string of a request (a ValidatePlay carries about twenty), a third
-//! of all the server's work for a call beyond the health check's. A gRPC message arrives whole
-//! in that buffer before it is decoded, so its bytes are one slice; prost decoding from `&[u8]`
-//! reads it with plain slice indexing. Encoding, errors and every answer are prost's as before.
+//! buffer, so every field read goes through that wrapper's bounds checks and calls. A gRPC
+//! message is whole in that buffer before it is decoded, so its bytes are one slice, and prost
+//! decoding from `&[u8]` reads it with plain slice indexing: a ValidatePlay request's decoding
+//! (about twenty card strings) fell from 11.5k to 9.1k instructions (callgrind), the rest being
+//! prost's own per-string work (allocation, UTF-8 check, the list's growth). Encoding, errors and
+//! every answer are prost's as before.
 
 use std::marker::PhantomData;
 
