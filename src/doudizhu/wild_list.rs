@@ -506,16 +506,47 @@ where
                     main.length as u8
                 };
                 let need = count * unit;
-                let caps = self.natural_kicker_caps(main, unit);
-                let mut suffix = [0u8; RANKS + 1];
+                let mut space = KickerSpace {
+                    caps: self.natural_kicker_caps(main, unit),
+                    suffix: [0; RANKS + 1],
+                    claimed_above: 0,
+                    claimed_count: 0,
+                };
+                let own = cards.natural[main.start];
+                if main.length == 1 && own > 0 {
+                    // A one-rank main part with `own` natural cards, and `own` natural kicker
+                    // cards of a rank above it (up to the 2): swapping the two ranks' roles
+                    // (the main part there, the same wildcards forced; these `own` cards and
+                    // the kicker wildcards that stood for that rank now kickers here) is a fit
+                    // of the same play, higher in reading order. Every kicker rule treats the
+                    // ranks 3..2 alike (per-rank caps, the deck's copies, parity for pairs; a
+                    // kicker wildcard that must stand for its own rank stands for neither, as
+                    // both ranks hold natural cards; trios next to the main part cannot arise
+                    // from one or two single kickers), so the swapped fit qualifies whenever
+                    // this one does, and it was generated (or passed over as claimed) at that
+                    // higher main part: the play is claimed there. More natural kicker cards
+                    // there than `own` swap the same way, the spare wildcards becoming kickers
+                    // here, when wildcards may be kickers; a one-rank main part's kicker cards
+                    // never outnumber its copies. So those choices are not enumerated.
+                    debug_assert!(need <= main.size);
+                    let above = NORMAL_RANKS & !((2u16 << main.start) - 1);
+                    if self.rules.wildcards_may_be_kickers {
+                        for cap in &mut space.caps[main.start + 1..NORMAL] {
+                            *cap = (*cap).min(own - 1);
+                        }
+                    } else {
+                        space.claimed_above = above;
+                        space.claimed_count = own;
+                    }
+                }
                 for r in (0..RANKS).rev() {
-                    suffix[r] = suffix[r + 1].saturating_add(caps[r]);
+                    space.suffix[r] = space.suffix[r + 1].saturating_add(space.caps[r]);
                 }
                 let mut ranks = 0u16;
-                for (rank, &cap) in caps.iter().enumerate() {
+                for (rank, &cap) in space.caps.iter().enumerate() {
                     ranks |= u16::from(cap > 0) << rank;
                 }
-                self.kicker_naturals(main, forced, &caps, &suffix, ranks, need, 0, cards);
+                self.kicker_naturals(main, forced, &space, ranks, need, 0, cards);
             }
             return;
         }
@@ -607,8 +638,7 @@ where
         &mut self,
         main: &Main,
         forced: u8,
-        caps: &[u8; RANKS],
-        suffix: &[u8; RANKS + 1],
+        space: &KickerSpace,
         ranks: u16,
         need: u8,
         odd: u8,
@@ -628,13 +658,21 @@ where
         let mut left = ranks;
         while left != 0 {
             let rank = left.trailing_zeros() as usize;
-            if suffix[rank].saturating_add(spare) < need {
+            if space.suffix[rank].saturating_add(spare) < need {
                 // The ranks above give fewer still.
                 return;
             }
             left &= left - 1;
-            let cap = caps[rank].min(need);
+            let cap = space.caps[rank].min(need);
+            let claimed = if space.claimed_above & (1 << rank) != 0 {
+                space.claimed_count
+            } else {
+                0
+            };
             for n in (1..=cap).rev() {
+                if n == claimed {
+                    continue;
+                }
                 cards.natural[rank] = n;
                 cards.natural_total += n as usize;
                 let odd = odd + u8::from(pairs && n % 2 == 1);
@@ -646,7 +684,7 @@ where
                         self.candidate(main, forced + need, cards);
                     }
                 } else {
-                    self.kicker_naturals(main, forced, caps, suffix, left, need, odd, cards);
+                    self.kicker_naturals(main, forced, space, left, need, odd, cards);
                 }
                 cards.natural_total -= n as usize;
             }
@@ -950,6 +988,18 @@ where
         }
         search.walk(0, free).then_some(search.kickers)
     }
+}
+
+/// The natural kicker cards a main part's enumeration chooses from.
+struct KickerSpace {
+    /// Most natural kicker cards of each rank.
+    caps: [u8; RANKS],
+    /// `suffix[r]`: the sum of `caps[r..]`.
+    suffix: [u8; RANKS + 1],
+    /// Ranks where exactly `claimed_count` natural kicker cards make a play claimed by a
+    /// higher main part (see [`Lister::main_naturals`]); not enumerated.
+    claimed_above: u16,
+    claimed_count: u8,
 }
 
 /// A main part: `size` copies of the `length` ranks from `start`.
