@@ -24,7 +24,6 @@
 //! cards. Plays made only of wildcards that count as their natural ranks (the default) are few,
 //! classified as they are, and merged in.
 
-use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use super::classify::{CHAIN_MASK, classify_within_deck, run_mask};
@@ -125,7 +124,7 @@ where
         next_special: 0,
         group: Vec::new(),
         // A 17-card hand with four wildcards lists about a thousand plays.
-        claimed: Claimed::with_capacity_and_hasher(1024, Default::default()),
+        claimed: Claimed::with_capacity(1024),
         single_caps: [0; RANKS],
         pair_caps: [0; RANKS],
         f,
@@ -201,9 +200,59 @@ fn play_key(cards: &[u8; RANKS]) -> u64 {
     wide as u64 | ((wide >> 64) as u64) << 4
 }
 
-/// A set of [`play_key`]s, with rustc's Fx hash: the keys are made by us from the hand, and
-/// SipHash would cost more than the rest of a rejected candidate.
-type Claimed = HashSet<u64, rustc_hash::FxBuildHasher>;
+/// A set of [`play_key`]s (never 0: a play holds a card): open addressing with linear probing
+/// in a power-of-two table of keys at most 3/4 full, slots chosen by the high bits of a
+/// multiplicative hash. One probe sequence both answers whether a candidate's play is claimed
+/// and finds the empty slot where its key then goes, where a `HashSet` (Fx-hashed) hashed and
+/// probed twice for an accepted candidate (`contains`, then `insert`).
+struct Claimed {
+    slots: Vec<u64>,
+    len: usize,
+    /// 64 minus log2 of the table size.
+    shift: u32,
+}
+
+impl Claimed {
+    /// Room for `plays` keys before the table grows.
+    fn with_capacity(plays: usize) -> Claimed {
+        let size = (plays * 4 / 3 + 1).next_power_of_two().max(16);
+        Claimed {
+            slots: vec![0; size],
+            len: 0,
+            shift: 64 - size.trailing_zeros(),
+        }
+    }
+
+    /// `Ok` when `key` is in the set, else the empty slot where it goes.
+    fn find(&self, key: u64) -> Result<(), usize> {
+        debug_assert_ne!(key, 0);
+        let mask = self.slots.len() - 1;
+        let mut slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize;
+        loop {
+            match self.slots[slot] {
+                0 => return Err(slot),
+                k if k == key => return Ok(()),
+                _ => slot = (slot + 1) & mask,
+            }
+        }
+    }
+
+    /// Puts `key` in `slot`, which [`Claimed::find`] returned for it (no key went in since).
+    fn insert_at(&mut self, slot: usize, key: u64) {
+        self.slots[slot] = key;
+        self.len += 1;
+        if self.len * 4 > self.slots.len() * 3 {
+            let old = std::mem::take(&mut self.slots);
+            *self = Claimed::with_capacity(old.len());
+            for key in old.into_iter().filter(|&k| k != 0) {
+                if let Err(slot) = self.find(key) {
+                    self.slots[slot] = key;
+                    self.len += 1;
+                }
+            }
+        }
+    }
+}
 
 fn head(kind: ComboKind, length: u8, size: u8, rank: usize) -> u32 {
     u32::from_be_bytes([kind as u8, length, size, rank as u8])
@@ -735,16 +784,16 @@ where
             all[rank] += cards.wild[rank];
         }
         let key = play_key(&all);
-        if self.claimed.contains(&key) {
+        let Err(slot) = self.claimed.find(key) else {
             return; // it has a qualifying fit earlier in reading order
-        }
+        };
         let Some(combo) = self.fit(main, cards, natural_empty) else {
             return;
         };
         if !self.qualifies(&combo) {
             return;
         }
-        self.claimed.insert(key);
+        self.claimed.insert_at(slot, key);
         self.group
             .push(order(&combo.kickers.0, cards.m, &combo.wild_as.0, &all));
     }
