@@ -63,6 +63,28 @@ fn wide(counts: &[u8; RANKS]) -> u128 {
     u128::from_le_bytes(bytes)
 }
 
+/// 1 in every byte of a [`wide`] integer.
+const LOW_BYTES: u128 = u128::from_le_bytes([1; 16]);
+
+/// The ranks `3`..`2` as a [`wide`] mask: 255 on each.
+const NORMAL_BYTES: u128 = (1 << (8 * NORMAL)) - 1;
+
+/// The `length` ranks from `start` as a [`wide`] mask: 255 on each.
+fn run_bytes(start: usize, length: u8) -> u128 {
+    ((1u128 << (8 * length as usize)) - 1) << (8 * start)
+}
+
+/// The ranks of a [`wide`] integer whose count is odd, as a mask: the low bit of each byte
+/// gathered by one multiply per 8 bytes (bit `i` of byte `i` lands in bit `56 + i`; no two
+/// partial products meet, so nothing carries).
+fn odd_ranks(wide: u128) -> u16 {
+    const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let low = ((wide as u64 & LOW_BITS).wrapping_mul(GATHER) >> 56) as u16;
+    let high = (((wide >> 64) as u64 & LOW_BITS).wrapping_mul(GATHER) >> 56) as u16;
+    low | high << 8
+}
+
 /// The counts of a [`wide`] integer.
 fn bytes(wide: u128) -> [u8; RANKS] {
     let mut counts = [0u8; RANKS];
@@ -186,6 +208,8 @@ struct Cards {
     wild: [u8; RANKS],
     /// Number of wildcards.
     m: u8,
+    /// Number of wildcards on the main ranks (the main part's shortfall).
+    forced: u8,
     /// Number of natural cards.
     natural_total: usize,
     /// Number of cards.
@@ -484,6 +508,7 @@ where
                 natural: [0; RANKS],
                 wild: [0; RANKS],
                 m: 0,
+                forced: 0,
                 natural_total: 0,
                 total: 0,
             };
@@ -494,6 +519,10 @@ where
                 length: length as usize,
                 size,
                 mask: run(start, length as usize),
+                unit: kind.kicker_unit(),
+                bytes: run_bytes(start, length),
+                normal_bytes: run_bytes(start, length) & NORMAL_BYTES,
+                shortfall: (run_bytes(start, length) & NORMAL_BYTES & LOW_BYTES) * u128::from(size),
             };
             self.main_naturals(&main, start, 0, &mut cards);
         }
@@ -545,10 +574,11 @@ where
     /// `forced` so far), then the kickers.
     fn main_naturals(&mut self, main: &Main, rank: usize, forced: u8, cards: &mut Cards) {
         if rank == main.start + main.length {
-            if main.kind.kicker_unit() == 0 {
+            cards.forced = forced;
+            if main.unit == 0 {
                 self.candidate(main, forced, cards);
             } else {
-                let unit = main.kind.kicker_unit();
+                let unit = main.unit;
                 let count = if main.kind.main_copies() == Some(4) {
                     2
                 } else {
@@ -615,13 +645,13 @@ where
         let budget = self.total_wild - forced;
         let mut low = size.saturating_sub(budget);
         let high = have.min(size);
-        if rank == main.start && main.kind.kicker_unit() == 0 && rank < main.top {
+        if rank == main.start && main.unit == 0 && rank < main.top {
             // A play without kickers reads with the highest main rank it can: the lowest
             // natural rank, unless that would end the chain above the ace (or, for one rank,
             // past the 2). So a main part that starts lower starts with a natural card.
             low = low.max(1);
         }
-        if rank == main.start && main.length == 1 && main.kind.kicker_unit() != 0 {
+        if rank == main.start && main.length == 1 && main.unit != 0 {
             // A one-rank main part of wildcards only at `rank`, with more ranks above it (up to
             // the 2) than kicker cards: one of those ranks holds neither natural cards nor
             // kickers, and the same play has a fit with its main part there and the same
@@ -629,7 +659,7 @@ where
             // part is: the one about trios next to a chain cannot bite one or two single
             // kickers). So the play is claimed above; generating it here would only be passed
             // over.
-            let kicker_cards = main.kind.kicker_unit() * if main.size == 4 { 2 } else { 1 };
+            let kicker_cards = main.unit * if main.size == 4 { 2 } else { 1 };
             if NORMAL - 1 - rank > kicker_cards as usize {
                 low = low.max(1);
             }
@@ -703,7 +733,7 @@ where
         if need == 0 {
             return;
         }
-        let pairs = main.kind.kicker_unit() == 2;
+        let pairs = main.unit == 2;
         let mut left = ranks;
         while left != 0 {
             let rank = left.trailing_zeros() as usize;
@@ -787,15 +817,19 @@ where
         let Err(slot) = self.claimed.find(key) else {
             return; // it has a qualifying fit earlier in reading order
         };
-        let Some(combo) = self.fit(main, cards, natural_empty) else {
+        let Some((kickers, wild_as)) = self.fit(main, cards) else {
             return;
         };
-        if !self.qualifies(&combo) {
-            return;
+        // Leading, every fit of an allowed kind qualifies: the reading is only built to be
+        // compared with a previous play.
+        if self.previous.is_some() {
+            let combo = self.combo(main, &kickers, &wild_as, cards, natural_empty);
+            if !self.qualifies(&combo) {
+                return;
+            }
         }
         self.claimed.insert_at(slot, key);
-        self.group
-            .push(order(&combo.kickers.0, cards.m, &combo.wild_as.0, &all));
+        self.group.push(order(&kickers, cards.m, &wild_as, &all));
     }
 
     /// The play of main part (`kind`, `start`, `length`, `size`) with place `order`.
@@ -833,35 +867,45 @@ where
     }
 
     /// The first fit of `cards` with main part `main` (the kicker wildcards on the lowest ranks
-    /// the rules allow), if any.
-    fn fit(&self, main: &Main, cards: &Cards, natural_empty: bool) -> Option<Combo> {
+    /// the rules allow), if any, as its kickers and the ranks its wildcards stand for.
+    fn fit(&self, main: &Main, cards: &Cards) -> Option<([u8; RANKS], [u8; RANKS])> {
         let rules = self.rules;
-        let mut wild_as = [0u8; RANKS];
-        let mut forced = 0u8;
-        let end = (main.start + main.length).min(NORMAL);
-        for (add, have) in wild_as[main.start.min(end)..end]
-            .iter_mut()
-            .zip(&cards.natural[main.start.min(end)..end])
-        {
-            *add = main.size - have;
-            forced += *add;
-        }
+        let natural = wide(&cards.natural);
+        // The wildcards on the main ranks: each one's shortfall, as one 128-bit subtraction (a
+        // main rank never holds more natural cards than the main part's size, so no byte
+        // borrows).
+        let mut wild_as = main.shortfall - (natural & main.normal_bytes);
         let mut kickers = [0u8; RANKS];
-        if main.kind.kicker_unit() != 0 {
-            let mut outside = cards.natural;
-            for count in &mut outside[main.start..main.start + main.length] {
-                *count = 0;
-            }
-            kickers = self.lowest_kickers(main, &outside, cards.m - forced, &cards.wild)?;
+        if main.unit != 0 {
+            let outside = natural & !main.bytes;
+            kickers = self.lowest_kickers(
+                main,
+                &bytes(outside),
+                odd_ranks(outside),
+                cards.m - cards.forced,
+                &cards.wild,
+            )?;
             // The kicker wildcards, rank by rank, as one 128-bit subtraction and addition: every
             // kicker count is at least the natural one, so no byte borrows or carries.
-            wild_as = bytes(wide(&wild_as) + wide(&kickers) - wide(&outside));
+            wild_as = wild_as + wide(&kickers) - outside;
         } else if main.kind == ComboKind::Bomb
             && rules.wildcards_within_deck
             && main.size > rules.game.max_bomb_size()
         {
             return None;
         }
+        Some((kickers, bytes(wild_as)))
+    }
+
+    /// The reading of the fit ([`Lister::fit`]) of `cards` with main part `main`.
+    fn combo(
+        &self,
+        main: &Main,
+        kickers: &[u8; RANKS],
+        wild_as: &[u8; RANKS],
+        cards: &Cards,
+        natural_empty: bool,
+    ) -> Combo {
         let bomb_kind = (main.kind == ComboKind::Bomb).then(|| {
             let standing_in = wild_as.iter().zip(&cards.wild).any(|(&a, &own)| a > own);
             if natural_empty {
@@ -872,29 +916,31 @@ where
                 BombKind::Hard
             }
         });
-        Some(Combo {
+        Combo {
             kind: main.kind,
             rank: Rank::ALL[main.start],
             length: main.length as u8,
             size: main.size,
-            kickers: RankCounts(kickers),
-            wild_as: RankCounts(wild_as),
+            kickers: RankCounts(*kickers),
+            wild_as: RankCounts(*wild_as),
             bomb_kind,
-        })
+        }
     }
 
     /// The lowest kickers (as an ascending rank list) for the main part `main`, given the
-    /// natural kicker cards `outside` and `free` kicker wildcards (whose own ranks are `own`),
-    /// under the kicker rules; `None` when the rules allow none.
+    /// natural kicker cards `outside` (`odd_outside`: the ranks where their count is odd) and
+    /// `free` kicker wildcards (whose own ranks are `own`), under the kicker rules; `None` when
+    /// the rules allow none.
     fn lowest_kickers(
         &self,
         main: &Main,
         outside: &[u8; RANKS],
+        odd_outside: u16,
         free: u8,
         own: &[u8; RANKS],
     ) -> Option<[u8; RANKS]> {
         let rules = self.rules;
-        let unit = main.kind.kicker_unit();
+        let unit = main.unit;
         // The jokers' rules (jokers are natural only).
         let (black, red) = (outside[NORMAL], outside[NORMAL + 1]);
         if black + red > 0 {
@@ -927,10 +973,7 @@ where
         // below steps back.
         let mut odd = 0u16;
         if unit == 2 {
-            for (rank, &have) in outside.iter().enumerate() {
-                odd |= u16::from(have % 2) << rank;
-            }
-            odd &= !main.mask;
+            odd = odd_outside & !main.mask;
         }
         let mut kickers = *outside;
         let mut left = free;
@@ -1060,6 +1103,14 @@ struct Main {
     length: usize,
     size: u8,
     mask: u16,
+    /// Cards per kicker ([`ComboKind::kicker_unit`]).
+    unit: u8,
+    /// The main ranks as a [`wide`] mask: 255 on each.
+    bytes: u128,
+    /// The main ranks `3`..`2` (a wildcard never stands for a joker) as a [`wide`] mask.
+    normal_bytes: u128,
+    /// `size` on each of those ranks.
+    shortfall: u128,
 }
 
 /// The search for the lowest kickers: ranks in ascending order, most wildcards first, so the
