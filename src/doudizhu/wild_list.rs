@@ -149,6 +149,7 @@ where
         claimed: Claimed::with_capacity(1024),
         single_caps: [0; RANKS],
         pair_caps: [0; RANKS],
+        max_play: table.rules().game.max_play_cards(),
         f,
     };
     let rules = table.rules();
@@ -196,6 +197,8 @@ struct Lister<'a, F> {
     /// Most single (pair) kicker cards of each rank the rules allow.
     single_caps: [u8; RANKS],
     pair_caps: [u8; RANKS],
+    /// Most cards in a play.
+    max_play: usize,
     f: F,
 }
 
@@ -285,6 +288,12 @@ fn head(kind: ComboKind, length: u8, size: u8, rank: usize) -> u32 {
 /// Counts as one integer ordered like the ascending rank lists they stand for.
 fn inverted(counts: &[u8; RANKS]) -> u128 {
     super::wild::inverted(&RankCounts(*counts))
+}
+
+/// [`inverted`] of a [`wide`] integer.
+fn inverted_wide(wide: u128) -> u128 {
+    // The unused top byte (0) becomes the low byte, cleared.
+    (!wide).swap_bytes() & !0xFF
 }
 
 /// Mask of the `length` ranks from `start`.
@@ -776,7 +785,7 @@ where
     fn candidate(&mut self, main: &Main, m: u8, cards: &mut Cards) {
         cards.m = m;
         cards.total = cards.natural_total + m as usize;
-        if cards.total > self.rules.game.max_play_cards() {
+        if cards.total > self.max_play {
             return;
         }
         match self.wild_ranks.len() {
@@ -823,13 +832,17 @@ where
         // Leading, every fit of an allowed kind qualifies: the reading is only built to be
         // compared with a previous play.
         if self.previous.is_some() {
-            let combo = self.combo(main, &kickers, &wild_as, cards, natural_empty);
+            let combo = self.combo(main, kickers, wild_as, cards, natural_empty);
             if !self.qualifies(&combo) {
                 return;
             }
         }
         self.claimed.insert_at(slot, key);
-        self.group.push(order(&kickers, cards.m, &wild_as, &all));
+        self.group.push((
+            inverted_wide(kickers) | u128::from(cards.m),
+            inverted_wide(wild_as),
+            inverted(&all),
+        ));
     }
 
     /// The play of main part (`kind`, `start`, `length`, `size`) with place `order`.
@@ -868,44 +881,48 @@ where
 
     /// The first fit of `cards` with main part `main` (the kicker wildcards on the lowest ranks
     /// the rules allow), if any, as its kickers and the ranks its wildcards stand for.
-    fn fit(&self, main: &Main, cards: &Cards) -> Option<([u8; RANKS], [u8; RANKS])> {
+    ///
+    /// Both as [`wide`] integers: turned back into byte arrays here, the compiler stored the
+    /// bytes one by one (about 50 instructions a fit).
+    fn fit(&self, main: &Main, cards: &Cards) -> Option<(u128, u128)> {
         let rules = self.rules;
         let natural = wide(&cards.natural);
         // The wildcards on the main ranks: each one's shortfall, as one 128-bit subtraction (a
         // main rank never holds more natural cards than the main part's size, so no byte
         // borrows).
         let mut wild_as = main.shortfall - (natural & main.normal_bytes);
-        let mut kickers = [0u8; RANKS];
+        let mut kickers = 0;
         if main.unit != 0 {
             let outside = natural & !main.bytes;
-            kickers = self.lowest_kickers(
+            kickers = u128::from_le_bytes(self.lowest_kickers(
                 main,
-                &bytes(outside),
+                &outside.to_le_bytes(),
                 odd_ranks(outside),
                 cards.m - cards.forced,
                 &cards.wild,
-            )?;
+            )?);
             // The kicker wildcards, rank by rank, as one 128-bit subtraction and addition: every
             // kicker count is at least the natural one, so no byte borrows or carries.
-            wild_as = wild_as + wide(&kickers) - outside;
+            wild_as = wild_as + kickers - outside;
         } else if main.kind == ComboKind::Bomb
             && rules.wildcards_within_deck
             && main.size > rules.game.max_bomb_size()
         {
             return None;
         }
-        Some((kickers, bytes(wild_as)))
+        Some((kickers, wild_as))
     }
 
     /// The reading of the fit ([`Lister::fit`]) of `cards` with main part `main`.
     fn combo(
         &self,
         main: &Main,
-        kickers: &[u8; RANKS],
-        wild_as: &[u8; RANKS],
+        kickers: u128,
+        wild_as: u128,
         cards: &Cards,
         natural_empty: bool,
     ) -> Combo {
+        let (kickers, wild_as) = (bytes(kickers), bytes(wild_as));
         let bomb_kind = (main.kind == ComboKind::Bomb).then(|| {
             let standing_in = wild_as.iter().zip(&cards.wild).any(|(&a, &own)| a > own);
             if natural_empty {
@@ -921,8 +938,8 @@ where
             rank: Rank::ALL[main.start],
             length: main.length as u8,
             size: main.size,
-            kickers: RankCounts(*kickers),
-            wild_as: RankCounts(*wild_as),
+            kickers: RankCounts(kickers),
+            wild_as: RankCounts(wild_as),
             bomb_kind,
         }
     }
@@ -934,11 +951,11 @@ where
     fn lowest_kickers(
         &self,
         main: &Main,
-        outside: &[u8; RANKS],
+        outside: &[u8; 16],
         odd_outside: u16,
         free: u8,
         own: &[u8; RANKS],
-    ) -> Option<[u8; RANKS]> {
+    ) -> Option<[u8; 16]> {
         let rules = self.rules;
         let unit = main.unit;
         // The jokers' rules (jokers are natural only).
@@ -1032,7 +1049,7 @@ where
             suffix_least: [0; RANKS + 1],
             suffix_most: [0; RANKS + 1],
             outside,
-            kickers: [0; RANKS],
+            kickers: [0; 16],
         };
         for rank in (0..RANKS).rev() {
             if main.mask & (1 << rank) == 0 {
@@ -1125,8 +1142,8 @@ struct KickerFit<'a> {
     hole: [u8; RANKS],
     suffix_least: [u8; RANKS + 1],
     suffix_most: [u8; RANKS + 1],
-    outside: &'a [u8; RANKS],
-    kickers: [u8; RANKS],
+    outside: &'a [u8; 16],
+    kickers: [u8; 16],
 }
 
 impl KickerFit<'_> {
