@@ -215,8 +215,6 @@ struct Cards {
     forced: u8,
     /// Number of natural cards.
     natural_total: usize,
-    /// Number of cards.
-    total: usize,
 }
 
 /// A play's cards by rank (natural and wild together), four bits a rank: at most 8 cards of a
@@ -519,7 +517,6 @@ where
                 m: 0,
                 forced: 0,
                 natural_total: 0,
-                total: 0,
             };
             let main = Main {
                 kind,
@@ -784,15 +781,14 @@ where
     /// play.
     fn candidate(&mut self, main: &Main, m: u8, cards: &mut Cards) {
         cards.m = m;
-        cards.total = cards.natural_total + m as usize;
-        if cards.total > self.max_play {
+        if cards.natural_total + m as usize > self.max_play {
             return;
         }
-        match self.wild_ranks.len() {
-            1 => {
-                cards.wild[self.wild_ranks[0]] = m;
+        // `cards.wild` is only read by `play`, so it is set for each play and never cleared.
+        match *self.wild_ranks {
+            [rank] => {
+                cards.wild[rank] = m;
                 self.play(main, cards);
-                cards.wild[self.wild_ranks[0]] = 0;
             }
             _ => {
                 let (a, b) = (self.wild_ranks[0], self.wild_ranks[1]);
@@ -805,8 +801,6 @@ where
                     cards.wild[b] = second;
                     self.play(main, cards);
                 }
-                cards.wild[a] = 0;
-                cards.wild[b] = 0;
             }
         }
     }
