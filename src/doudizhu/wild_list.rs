@@ -19,8 +19,10 @@
 //! which is reading order too: so the first qualifying fit generated for a play is its chosen
 //! reading. The plays listed so far are kept in a set (each packed into a `u64`), and a
 //! candidate whose play is in it is passed over before its fit is computed; this replaces
-//! proving, for each candidate, that no lower kind or higher main rank fits. The block's plays
-//! are then reported lowest main part first, each main part's sorted by kickers, wildcards and
+//! proving, for each candidate, that no lower kind or higher main rank fits. Where a whole
+//! choice of natural kicker cards is certain to make plays claimed by a higher main part (a
+//! one-rank main part and a higher kicker rank whose roles can swap: see
+//! [`Lister::main_naturals`]), it is not enumerated at all. The block's plays are then reported lowest main part first, each main part's sorted by kickers, wildcards and
 //! cards. Plays made only of wildcards that count as their natural ranks (the default) are few,
 //! classified as they are, and merged in.
 
