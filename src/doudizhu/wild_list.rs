@@ -19,12 +19,13 @@
 //! which is reading order too: so the first qualifying fit generated for a play is its chosen
 //! reading. The plays listed so far are kept in a set (each packed into a `u64`), and a
 //! candidate whose play is in it is passed over before its fit is computed; this replaces
-//! proving, for each candidate, that no lower kind or higher main rank fits. The block's plays
-//! are then reported lowest main part first, each main part's sorted by kickers, wildcards and
+//! proving, for each candidate, that no lower kind or higher main rank fits. Where a whole
+//! choice of natural kicker cards is certain to make plays claimed by a higher main part (a
+//! one-rank main part and a higher kicker rank whose roles can swap: see
+//! [`Lister::main_naturals`]), it is not enumerated at all. The block's plays are then reported lowest main part first, each main part's sorted by kickers, wildcards and
 //! cards. Plays made only of wildcards that count as their natural ranks (the default) are few,
 //! classified as they are, and merged in.
 
-use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use super::classify::{CHAIN_MASK, classify_within_deck, run_mask};
@@ -62,6 +63,28 @@ fn wide(counts: &[u8; RANKS]) -> u128 {
     let mut bytes = [0u8; 16];
     bytes[..RANKS].copy_from_slice(counts);
     u128::from_le_bytes(bytes)
+}
+
+/// 1 in every byte of a [`wide`] integer.
+const LOW_BYTES: u128 = u128::from_le_bytes([1; 16]);
+
+/// The ranks `3`..`2` as a [`wide`] mask: 255 on each.
+const NORMAL_BYTES: u128 = (1 << (8 * NORMAL)) - 1;
+
+/// The `length` ranks from `start` as a [`wide`] mask: 255 on each.
+fn run_bytes(start: usize, length: u8) -> u128 {
+    ((1u128 << (8 * length as usize)) - 1) << (8 * start)
+}
+
+/// The ranks of a [`wide`] integer whose count is odd, as a mask: the low bit of each byte
+/// gathered by one multiply per 8 bytes (bit `i` of byte `i` lands in bit `56 + i`; no two
+/// partial products meet, so nothing carries).
+fn odd_ranks(wide: u128) -> u16 {
+    const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let low = ((wide as u64 & LOW_BITS).wrapping_mul(GATHER) >> 56) as u16;
+    let high = (((wide >> 64) as u64 & LOW_BITS).wrapping_mul(GATHER) >> 56) as u16;
+    low | high << 8
 }
 
 /// The counts of a [`wide`] integer.
@@ -125,9 +148,10 @@ where
         next_special: 0,
         group: Vec::new(),
         // A 17-card hand with four wildcards lists about a thousand plays.
-        claimed: Claimed::with_capacity_and_hasher(1024, Default::default()),
+        claimed: Claimed::with_capacity(1024),
         single_caps: [0; RANKS],
         pair_caps: [0; RANKS],
+        max_play: table.rules().game.max_play_cards(),
         f,
     };
     let rules = table.rules();
@@ -175,6 +199,8 @@ struct Lister<'a, F> {
     /// Most single (pair) kicker cards of each rank the rules allow.
     single_caps: [u8; RANKS],
     pair_caps: [u8; RANKS],
+    /// Most cards in a play.
+    max_play: usize,
     f: F,
 }
 
@@ -187,10 +213,10 @@ struct Cards {
     wild: [u8; RANKS],
     /// Number of wildcards.
     m: u8,
+    /// Number of wildcards on the main ranks (the main part's shortfall).
+    forced: u8,
     /// Number of natural cards.
     natural_total: usize,
-    /// Number of cards.
-    total: usize,
 }
 
 /// A play's cards by rank (natural and wild together), four bits a rank: at most 8 cards of a
@@ -201,9 +227,59 @@ fn play_key(cards: &[u8; RANKS]) -> u64 {
     wide as u64 | ((wide >> 64) as u64) << 4
 }
 
-/// A set of [`play_key`]s, with rustc's Fx hash: the keys are made by us from the hand, and
-/// SipHash would cost more than the rest of a rejected candidate.
-type Claimed = HashSet<u64, rustc_hash::FxBuildHasher>;
+/// A set of [`play_key`]s (never 0: a play holds a card): open addressing with linear probing
+/// in a power-of-two table of keys at most 3/4 full, slots chosen by the high bits of a
+/// multiplicative hash. One probe sequence both answers whether a candidate's play is claimed
+/// and finds the empty slot where its key then goes, where a `HashSet` (Fx-hashed) hashed and
+/// probed twice for an accepted candidate (`contains`, then `insert`).
+struct Claimed {
+    slots: Vec<u64>,
+    len: usize,
+    /// 64 minus log2 of the table size.
+    shift: u32,
+}
+
+impl Claimed {
+    /// Room for `plays` keys before the table grows.
+    fn with_capacity(plays: usize) -> Claimed {
+        let size = (plays * 4 / 3 + 1).next_power_of_two().max(16);
+        Claimed {
+            slots: vec![0; size],
+            len: 0,
+            shift: 64 - size.trailing_zeros(),
+        }
+    }
+
+    /// `Ok` when `key` is in the set, else the empty slot where it goes.
+    fn find(&self, key: u64) -> Result<(), usize> {
+        debug_assert_ne!(key, 0);
+        let mask = self.slots.len() - 1;
+        let mut slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize;
+        loop {
+            match self.slots[slot] {
+                0 => return Err(slot),
+                k if k == key => return Ok(()),
+                _ => slot = (slot + 1) & mask,
+            }
+        }
+    }
+
+    /// Puts `key` in `slot`, which [`Claimed::find`] returned for it (no key went in since).
+    fn insert_at(&mut self, slot: usize, key: u64) {
+        self.slots[slot] = key;
+        self.len += 1;
+        if self.len * 4 > self.slots.len() * 3 {
+            let old = std::mem::take(&mut self.slots);
+            *self = Claimed::with_capacity(old.len());
+            for key in old.into_iter().filter(|&k| k != 0) {
+                if let Err(slot) = self.find(key) {
+                    self.slots[slot] = key;
+                    self.len += 1;
+                }
+            }
+        }
+    }
+}
 
 fn head(kind: ComboKind, length: u8, size: u8, rank: usize) -> u32 {
     u32::from_be_bytes([kind as u8, length, size, rank as u8])
@@ -212,6 +288,12 @@ fn head(kind: ComboKind, length: u8, size: u8, rank: usize) -> u32 {
 /// Counts as one integer ordered like the ascending rank lists they stand for.
 fn inverted(counts: &[u8; RANKS]) -> u128 {
     super::wild::inverted(&RankCounts(*counts))
+}
+
+/// [`inverted`] of a [`wide`] integer.
+fn inverted_wide(wide: u128) -> u128 {
+    // The unused top byte (0) becomes the low byte, cleared.
+    (!wide).swap_bytes() & !0xFF
 }
 
 /// Mask of the `length` ranks from `start`.
@@ -435,8 +517,8 @@ where
                 natural: [0; RANKS],
                 wild: [0; RANKS],
                 m: 0,
+                forced: 0,
                 natural_total: 0,
-                total: 0,
             };
             let main = Main {
                 kind,
@@ -445,6 +527,10 @@ where
                 length: length as usize,
                 size,
                 mask: run(start, length as usize),
+                unit: kind.kicker_unit(),
+                bytes: run_bytes(start, length),
+                normal_bytes: run_bytes(start, length) & NORMAL_BYTES,
+                shortfall: (run_bytes(start, length) & NORMAL_BYTES & LOW_BYTES) * u128::from(size),
             };
             self.main_naturals(&main, start, 0, &mut cards);
         }
@@ -496,26 +582,58 @@ where
     /// `forced` so far), then the kickers.
     fn main_naturals(&mut self, main: &Main, rank: usize, forced: u8, cards: &mut Cards) {
         if rank == main.start + main.length {
-            if main.kind.kicker_unit() == 0 {
+            cards.forced = forced;
+            if main.unit == 0 {
                 self.candidate(main, forced, cards);
             } else {
-                let unit = main.kind.kicker_unit();
+                let unit = main.unit;
                 let count = if main.kind.main_copies() == Some(4) {
                     2
                 } else {
                     main.length as u8
                 };
                 let need = count * unit;
-                let caps = self.natural_kicker_caps(main, unit);
-                let mut suffix = [0u8; RANKS + 1];
+                let mut space = KickerSpace {
+                    caps: self.natural_kicker_caps(main, unit),
+                    suffix: [0; RANKS + 1],
+                    claimed_above: 0,
+                    claimed_count: 0,
+                };
+                let own = cards.natural[main.start];
+                if main.length == 1 && own > 0 {
+                    // A one-rank main part with `own` natural cards, and `own` natural kicker
+                    // cards of a rank above it (up to the 2): swapping the two ranks' roles
+                    // (the main part there, the same wildcards forced; these `own` cards and
+                    // the kicker wildcards that stood for that rank now kickers here) is a fit
+                    // of the same play, higher in reading order. Every kicker rule treats the
+                    // ranks 3..2 alike (per-rank caps, the deck's copies, parity for pairs; a
+                    // kicker wildcard that must stand for its own rank stands for neither, as
+                    // both ranks hold natural cards; trios next to the main part cannot arise
+                    // from one or two single kickers), so the swapped fit qualifies whenever
+                    // this one does, and it was generated (or passed over as claimed) at that
+                    // higher main part: the play is claimed there. More natural kicker cards
+                    // there than `own` swap the same way, the spare wildcards becoming kickers
+                    // here, when wildcards may be kickers; a one-rank main part's kicker cards
+                    // never outnumber its copies. So those choices are not enumerated.
+                    debug_assert!(need <= main.size);
+                    let above = NORMAL_RANKS & !((2u16 << main.start) - 1);
+                    if self.rules.wildcards_may_be_kickers {
+                        for cap in &mut space.caps[main.start + 1..NORMAL] {
+                            *cap = (*cap).min(own - 1);
+                        }
+                    } else {
+                        space.claimed_above = above;
+                        space.claimed_count = own;
+                    }
+                }
                 for r in (0..RANKS).rev() {
-                    suffix[r] = suffix[r + 1].saturating_add(caps[r]);
+                    space.suffix[r] = space.suffix[r + 1].saturating_add(space.caps[r]);
                 }
                 let mut ranks = 0u16;
-                for (rank, &cap) in caps.iter().enumerate() {
+                for (rank, &cap) in space.caps.iter().enumerate() {
                     ranks |= u16::from(cap > 0) << rank;
                 }
-                self.kicker_naturals(main, forced, &caps, &suffix, ranks, need, 0, cards);
+                self.kicker_naturals(main, forced, &space, ranks, need, 0, cards);
             }
             return;
         }
@@ -535,13 +653,13 @@ where
         let budget = self.total_wild - forced;
         let mut low = size.saturating_sub(budget);
         let high = have.min(size);
-        if rank == main.start && main.kind.kicker_unit() == 0 && rank < main.top {
+        if rank == main.start && main.unit == 0 && rank < main.top {
             // A play without kickers reads with the highest main rank it can: the lowest
             // natural rank, unless that would end the chain above the ace (or, for one rank,
             // past the 2). So a main part that starts lower starts with a natural card.
             low = low.max(1);
         }
-        if rank == main.start && main.length == 1 && main.kind.kicker_unit() != 0 {
+        if rank == main.start && main.length == 1 && main.unit != 0 {
             // A one-rank main part of wildcards only at `rank`, with more ranks above it (up to
             // the 2) than kicker cards: one of those ranks holds neither natural cards nor
             // kickers, and the same play has a fit with its main part there and the same
@@ -549,7 +667,7 @@ where
             // part is: the one about trios next to a chain cannot bite one or two single
             // kickers). So the play is claimed above; generating it here would only be passed
             // over.
-            let kicker_cards = main.kind.kicker_unit() * if main.size == 4 { 2 } else { 1 };
+            let kicker_cards = main.unit * if main.size == 4 { 2 } else { 1 };
             if NORMAL - 1 - rank > kicker_cards as usize {
                 low = low.max(1);
             }
@@ -607,8 +725,7 @@ where
         &mut self,
         main: &Main,
         forced: u8,
-        caps: &[u8; RANKS],
-        suffix: &[u8; RANKS + 1],
+        space: &KickerSpace,
         ranks: u16,
         need: u8,
         odd: u8,
@@ -624,17 +741,25 @@ where
         if need == 0 {
             return;
         }
-        let pairs = main.kind.kicker_unit() == 2;
+        let pairs = main.unit == 2;
         let mut left = ranks;
         while left != 0 {
             let rank = left.trailing_zeros() as usize;
-            if suffix[rank].saturating_add(spare) < need {
+            if space.suffix[rank].saturating_add(spare) < need {
                 // The ranks above give fewer still.
                 return;
             }
             left &= left - 1;
-            let cap = caps[rank].min(need);
+            let cap = space.caps[rank].min(need);
+            let claimed = if space.claimed_above & (1 << rank) != 0 {
+                space.claimed_count
+            } else {
+                0
+            };
             for n in (1..=cap).rev() {
+                if n == claimed {
+                    continue;
+                }
                 cards.natural[rank] = n;
                 cards.natural_total += n as usize;
                 let odd = odd + u8::from(pairs && n % 2 == 1);
@@ -646,7 +771,7 @@ where
                         self.candidate(main, forced + need, cards);
                     }
                 } else {
-                    self.kicker_naturals(main, forced, caps, suffix, left, need, odd, cards);
+                    self.kicker_naturals(main, forced, space, left, need, odd, cards);
                 }
                 cards.natural_total -= n as usize;
             }
@@ -658,15 +783,14 @@ where
     /// play.
     fn candidate(&mut self, main: &Main, m: u8, cards: &mut Cards) {
         cards.m = m;
-        cards.total = cards.natural_total + m as usize;
-        if cards.total > self.rules.game.max_play_cards() {
+        if cards.natural_total + m as usize > self.max_play {
             return;
         }
-        match self.wild_ranks.len() {
-            1 => {
-                cards.wild[self.wild_ranks[0]] = m;
+        // `cards.wild` is only read by `play`, so it is set for each play and never cleared.
+        match *self.wild_ranks {
+            [rank] => {
+                cards.wild[rank] = m;
                 self.play(main, cards);
-                cards.wild[self.wild_ranks[0]] = 0;
             }
             _ => {
                 let (a, b) = (self.wild_ranks[0], self.wild_ranks[1]);
@@ -679,8 +803,6 @@ where
                     cards.wild[b] = second;
                     self.play(main, cards);
                 }
-                cards.wild[a] = 0;
-                cards.wild[b] = 0;
             }
         }
     }
@@ -697,18 +819,26 @@ where
             all[rank] += cards.wild[rank];
         }
         let key = play_key(&all);
-        if self.claimed.contains(&key) {
+        let Err(slot) = self.claimed.find(key) else {
             return; // it has a qualifying fit earlier in reading order
-        }
-        let Some(combo) = self.fit(main, cards, natural_empty) else {
+        };
+        let Some((kickers, wild_as)) = self.fit(main, cards) else {
             return;
         };
-        if !self.qualifies(&combo) {
-            return;
+        // Leading, every fit of an allowed kind qualifies: the reading is only built to be
+        // compared with a previous play.
+        if self.previous.is_some() {
+            let combo = self.combo(main, kickers, wild_as, cards, natural_empty);
+            if !self.qualifies(&combo) {
+                return;
+            }
         }
-        self.claimed.insert(key);
-        self.group
-            .push(order(&combo.kickers.0, cards.m, &combo.wild_as.0, &all));
+        self.claimed.insert_at(slot, key);
+        self.group.push((
+            inverted_wide(kickers) | u128::from(cards.m),
+            inverted_wide(wild_as),
+            inverted(&all),
+        ));
     }
 
     /// The play of main part (`kind`, `start`, `length`, `size`) with place `order`.
@@ -746,35 +876,49 @@ where
     }
 
     /// The first fit of `cards` with main part `main` (the kicker wildcards on the lowest ranks
-    /// the rules allow), if any.
-    fn fit(&self, main: &Main, cards: &Cards, natural_empty: bool) -> Option<Combo> {
+    /// the rules allow), if any, as its kickers and the ranks its wildcards stand for.
+    ///
+    /// Both as [`wide`] integers: turned back into byte arrays here, the compiler stored the
+    /// bytes one by one (about 50 instructions a fit).
+    fn fit(&self, main: &Main, cards: &Cards) -> Option<(u128, u128)> {
         let rules = self.rules;
-        let mut wild_as = [0u8; RANKS];
-        let mut forced = 0u8;
-        let end = (main.start + main.length).min(NORMAL);
-        for (add, have) in wild_as[main.start.min(end)..end]
-            .iter_mut()
-            .zip(&cards.natural[main.start.min(end)..end])
-        {
-            *add = main.size - have;
-            forced += *add;
-        }
-        let mut kickers = [0u8; RANKS];
-        if main.kind.kicker_unit() != 0 {
-            let mut outside = cards.natural;
-            for count in &mut outside[main.start..main.start + main.length] {
-                *count = 0;
-            }
-            kickers = self.lowest_kickers(main, &outside, cards.m - forced, &cards.wild)?;
+        let natural = wide(&cards.natural);
+        // The wildcards on the main ranks: each one's shortfall, as one 128-bit subtraction (a
+        // main rank never holds more natural cards than the main part's size, so no byte
+        // borrows).
+        let mut wild_as = main.shortfall - (natural & main.normal_bytes);
+        let mut kickers = 0;
+        if main.unit != 0 {
+            let outside = natural & !main.bytes;
+            kickers = u128::from_le_bytes(self.lowest_kickers(
+                main,
+                &outside.to_le_bytes(),
+                odd_ranks(outside),
+                cards.m - cards.forced,
+                &cards.wild,
+            )?);
             // The kicker wildcards, rank by rank, as one 128-bit subtraction and addition: every
             // kicker count is at least the natural one, so no byte borrows or carries.
-            wild_as = bytes(wide(&wild_as) + wide(&kickers) - wide(&outside));
+            wild_as = wild_as + kickers - outside;
         } else if main.kind == ComboKind::Bomb
             && rules.wildcards_within_deck
             && main.size > rules.game.max_bomb_size()
         {
             return None;
         }
+        Some((kickers, wild_as))
+    }
+
+    /// The reading of the fit ([`Lister::fit`]) of `cards` with main part `main`.
+    fn combo(
+        &self,
+        main: &Main,
+        kickers: u128,
+        wild_as: u128,
+        cards: &Cards,
+        natural_empty: bool,
+    ) -> Combo {
+        let (kickers, wild_as) = (bytes(kickers), bytes(wild_as));
         let bomb_kind = (main.kind == ComboKind::Bomb).then(|| {
             let standing_in = wild_as.iter().zip(&cards.wild).any(|(&a, &own)| a > own);
             if natural_empty {
@@ -785,7 +929,7 @@ where
                 BombKind::Hard
             }
         });
-        Some(Combo {
+        Combo {
             kind: main.kind,
             rank: Rank::ALL[main.start],
             length: main.length as u8,
@@ -793,21 +937,23 @@ where
             kickers: RankCounts(kickers),
             wild_as: RankCounts(wild_as),
             bomb_kind,
-        })
+        }
     }
 
     /// The lowest kickers (as an ascending rank list) for the main part `main`, given the
-    /// natural kicker cards `outside` and `free` kicker wildcards (whose own ranks are `own`),
-    /// under the kicker rules; `None` when the rules allow none.
+    /// natural kicker cards `outside` (`odd_outside`: the ranks where their count is odd) and
+    /// `free` kicker wildcards (whose own ranks are `own`), under the kicker rules; `None` when
+    /// the rules allow none.
     fn lowest_kickers(
         &self,
         main: &Main,
-        outside: &[u8; RANKS],
+        outside: &[u8; 16],
+        odd_outside: u16,
         free: u8,
         own: &[u8; RANKS],
-    ) -> Option<[u8; RANKS]> {
+    ) -> Option<[u8; 16]> {
         let rules = self.rules;
-        let unit = main.kind.kicker_unit();
+        let unit = main.unit;
         // The jokers' rules (jokers are natural only).
         let (black, red) = (outside[NORMAL], outside[NORMAL + 1]);
         if black + red > 0 {
@@ -840,10 +986,7 @@ where
         // below steps back.
         let mut odd = 0u16;
         if unit == 2 {
-            for (rank, &have) in outside.iter().enumerate() {
-                odd |= u16::from(have % 2) << rank;
-            }
-            odd &= !main.mask;
+            odd = odd_outside & !main.mask;
         }
         let mut kickers = *outside;
         let mut left = free;
@@ -902,7 +1045,7 @@ where
             suffix_least: [0; RANKS + 1],
             suffix_most: [0; RANKS + 1],
             outside,
-            kickers: [0; RANKS],
+            kickers: [0; 16],
         };
         for rank in (0..RANKS).rev() {
             if main.mask & (1 << rank) == 0 {
@@ -952,6 +1095,18 @@ where
     }
 }
 
+/// The natural kicker cards a main part's enumeration chooses from.
+struct KickerSpace {
+    /// Most natural kicker cards of each rank.
+    caps: [u8; RANKS],
+    /// `suffix[r]`: the sum of `caps[r..]`.
+    suffix: [u8; RANKS + 1],
+    /// Ranks where exactly `claimed_count` natural kicker cards make a play claimed by a
+    /// higher main part (see [`Lister::main_naturals`]); not enumerated.
+    claimed_above: u16,
+    claimed_count: u8,
+}
+
 /// A main part: `size` copies of the `length` ranks from `start`.
 struct Main {
     kind: ComboKind,
@@ -961,6 +1116,14 @@ struct Main {
     length: usize,
     size: u8,
     mask: u16,
+    /// Cards per kicker ([`ComboKind::kicker_unit`]).
+    unit: u8,
+    /// The main ranks as a [`wide`] mask: 255 on each.
+    bytes: u128,
+    /// The main ranks `3`..`2` (a wildcard never stands for a joker) as a [`wide`] mask.
+    normal_bytes: u128,
+    /// `size` on each of those ranks.
+    shortfall: u128,
 }
 
 /// The search for the lowest kickers: ranks in ascending order, most wildcards first, so the
@@ -975,8 +1138,8 @@ struct KickerFit<'a> {
     hole: [u8; RANKS],
     suffix_least: [u8; RANKS + 1],
     suffix_most: [u8; RANKS + 1],
-    outside: &'a [u8; RANKS],
-    kickers: [u8; RANKS],
+    outside: &'a [u8; 16],
+    kickers: [u8; 16],
 }
 
 impl KickerFit<'_> {
