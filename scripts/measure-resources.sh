@@ -15,9 +15,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${1:-$root/target/release/cardrules}
 secs=${2:-2}
 export PATH="$root/.ci/.tools/bin:$PATH"
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-addr=127.0.0.1:$port
-mport=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+addr=127.0.0.1:$(free_port)
+mport=$(free_port)
 "$bin" serve --listen "$addr" --metrics-listen "127.0.0.1:$mport" --log-format json >/dev/null 2>&1 &
 pid=$!
 trap 'kill $pid 2>/dev/null || true' EXIT
