@@ -421,11 +421,16 @@ pub fn fit_key(table: &Table, fit: &Combo) -> impl Ord + use<> {
 /// Counts as one integer ordered like the ascending rank lists they stand for, of equal length
 /// (see [`Combo::reading_key`]): each count inverted, the weakest rank most significant.
 pub(super) fn inverted(counts: &RankCounts) -> u128 {
-    // Byte i (from the most significant) is 255 minus the count of rank i, the unused last
-    // byte 0: one load, a not and a byte swap rather than a loop over the ranks.
     let mut bytes = [0u8; 16];
     bytes[..Rank::COUNT].copy_from_slice(&counts.0);
-    (!u128::from_le_bytes(bytes)).swap_bytes() & !0xFF
+    inverted_wide(u128::from_le_bytes(bytes))
+}
+
+/// [`inverted`] of counts already packed as the low 15 bytes of one integer (little-endian).
+pub(super) fn inverted_wide(wide: u128) -> u128 {
+    // Byte i (from the most significant) is 255 minus the count of rank i, the unused last
+    // byte 0: a not and a byte swap rather than a loop over the ranks.
+    (!wide).swap_bytes() & !0xFF
 }
 
 /// The kinds other than single, pair, trio, bomb and rocket that a play of `total` cards can be

@@ -22,8 +22,9 @@
 //! proving, for each candidate, that no lower kind or higher main rank fits. Where a whole
 //! choice of natural kicker cards is certain to make plays claimed by a higher main part (a
 //! one-rank main part and a higher kicker rank whose roles can swap: see
-//! [`Lister::main_naturals`]), it is not enumerated at all. The block's plays are then reported lowest main part first, each main part's sorted by kickers, wildcards and
-//! cards. Plays made only of wildcards that count as their natural ranks (the default) are few,
+//! [`Lister::main_naturals`]), it is not enumerated at all. The block's plays are then
+//! reported lowest main part first, each main part's sorted by kickers, wildcards and cards.
+//! Plays made only of wildcards that count as their natural ranks (the default) are few,
 //! classified as they are, and merged in.
 
 use std::ops::ControlFlow;
@@ -33,6 +34,7 @@ use super::combo::{Combo, ComboKind};
 use super::compare::beats;
 use super::enumerate::Play;
 use super::rules::{BombKind, Rules, Table};
+use super::wild::inverted_wide;
 use crate::cards::{Rank, RankCounts};
 
 const RANKS: usize = Rank::COUNT;
@@ -45,16 +47,17 @@ const ACE: usize = 11;
 
 /// Where a play goes in the list, after its main part: kickers, number of wildcards, the ranks
 /// they stand for, the cards (each as ascending rank lists, inverted into one integer).
-/// Each is an [`inverted`] count vector; the number of wildcards takes the kickers' spare low
+/// Each is an [`inverted_wide`] count vector; the number of wildcards takes the kickers' spare low
 /// byte. A play of a block's main part is this key alone: its reading follows from it.
 type Order = (u128, u128, u128);
 
-/// The [`Order`] of a play read with `kickers` and `wild_as`, holding `m` wildcards.
-fn order(kickers: &[u8; RANKS], m: u8, wild_as: &[u8; RANKS], cards: &[u8; RANKS]) -> Order {
+/// The [`Order`] of a play read with `kickers` and `wild_as`, holding `m` wildcards (counts as
+/// [`wide`] integers).
+fn order(kickers: u128, m: u8, wild_as: u128, cards: u128) -> Order {
     (
-        inverted(kickers) | u128::from(m),
-        inverted(wild_as),
-        inverted(cards),
+        inverted_wide(kickers) | u128::from(m),
+        inverted_wide(wild_as),
+        inverted_wide(cards),
     )
 }
 
@@ -94,7 +97,7 @@ fn bytes(wide: u128) -> [u8; RANKS] {
     counts
 }
 
-/// The counts an [`inverted`] integer stands for.
+/// The counts an [`inverted_wide`] integer stands for.
 ///
 /// Not inlined: inlined into [`Lister::listed`], the compiler took the bytes apart one by one
 /// (about 200 instructions a listed play) rather than storing them.
@@ -285,17 +288,6 @@ fn head(kind: ComboKind, length: u8, size: u8, rank: usize) -> u32 {
     u32::from_be_bytes([kind as u8, length, size, rank as u8])
 }
 
-/// Counts as one integer ordered like the ascending rank lists they stand for.
-fn inverted(counts: &[u8; RANKS]) -> u128 {
-    super::wild::inverted(&RankCounts(*counts))
-}
-
-/// [`inverted`] of a [`wide`] integer.
-fn inverted_wide(wide: u128) -> u128 {
-    // The unused top byte (0) becomes the low byte, cleared.
-    (!wide).swap_bytes() & !0xFF
-}
-
 /// Mask of the `length` ranks from `start`.
 fn run(start: usize, length: usize) -> u16 {
     run_mask(start, length as u8)
@@ -342,7 +334,12 @@ where
                 if let Some(combo) = chosen {
                     self.specials.push(Entry {
                         head: head(combo.kind, combo.length, combo.size, combo.rank.index()),
-                        order: order(&combo.kickers.0, len as u8, &cards, &cards),
+                        order: order(
+                            wide(&combo.kickers.0),
+                            len as u8,
+                            wide(&cards),
+                            wide(&cards),
+                        ),
                         play: Play { cards: play, combo },
                     });
                 }
@@ -616,13 +613,12 @@ where
                     // here, when wildcards may be kickers; a one-rank main part's kicker cards
                     // never outnumber its copies. So those choices are not enumerated.
                     debug_assert!(need <= main.size);
-                    let above = NORMAL_RANKS & !((2u16 << main.start) - 1);
                     if self.rules.wildcards_may_be_kickers {
                         for cap in &mut space.caps[main.start + 1..NORMAL] {
                             *cap = (*cap).min(own - 1);
                         }
                     } else {
-                        space.claimed_above = above;
+                        space.claimed_above = NORMAL_RANKS & !((2u16 << main.start) - 1);
                         space.claimed_count = own;
                     }
                 }
@@ -834,11 +830,8 @@ where
             }
         }
         self.claimed.insert_at(slot, key);
-        self.group.push((
-            inverted_wide(kickers) | u128::from(cards.m),
-            inverted_wide(wild_as),
-            inverted(&all),
-        ));
+        self.group
+            .push(order(kickers, cards.m, wild_as, wide(&all)));
     }
 
     /// The play of main part (`kind`, `start`, `length`, `size`) with place `order`.
