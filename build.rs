@@ -72,11 +72,35 @@ fn generate() -> Result<(), Box<dyn std::error::Error>> {
         out_dir.join("cardrules_descriptor.bin"),
         descriptors.encode_to_vec(),
     )?;
+    // The messages and the client.
     tonic_prost_build::configure()
         .build_client(true)
-        .build_server(true)
+        .build_server(false)
         // Prost's codec, decoding from one slice: see src/server/codec.rs.
         .codec_path("crate::server::codec::SliceCodec")
-        .compile_fds(descriptors)?;
+        .compile_fds(descriptors.clone())?;
+    // The server, in a directory of its own (its file has the same name), on those messages,
+    // except the hot calls' messages that carry card lists: it receives and answers those as
+    // src/server/wire.rs's types.
+    let server_dir = out_dir.join("server");
+    fs::create_dir_all(&server_dir)?;
+    let mut server = tonic_prost_build::configure()
+        .build_client(false)
+        .build_server(true)
+        .codec_path("crate::server::codec::SliceCodec")
+        .out_dir(server_dir)
+        .extern_path(".cardrules.v1", "crate::server::pb");
+    for message in [
+        "ValidatePlayRequest",
+        "CompareCombosRequest",
+        "ListPlaysRequest",
+        "DealResponse",
+    ] {
+        server = server.extern_path(
+            format!(".cardrules.v1.{message}"),
+            format!("crate::server::wire::{message}"),
+        );
+    }
+    server.compile_fds(descriptors)?;
     Ok(())
 }

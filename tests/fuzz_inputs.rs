@@ -1,14 +1,14 @@
 //! The fuzz targets' checks on the checked-in fuzz inputs, in the normal test run: every seed of
 //! `fuzz/seeds/<target>/` and every past crash of `fuzz/regressions/<target>/` (see
-//! `fuzz/regressions/README.md`). The RPC inputs are decoded with prost and answered by the
+//! `fuzz/regressions/README.md`). The RPC inputs are decoded as the server decodes them and answered by the
 //! service's own handlers, which must answer OK or INVALID_ARGUMENT; the notation inputs go
 //! through the parsers, with the notation targets' own checks (`fuzz/src/notation.rs`).
 
 use std::path::Path;
 
 use cardrules::server::CardRules;
-use cardrules::server::pb;
 use cardrules::server::pb::card_rules_service_server::CardRulesService;
+use cardrules::server::{pb, wire};
 use prost::Message;
 use tonic::{Code, Request, Response, Status};
 
@@ -54,19 +54,19 @@ rpc_inputs!(deal_inputs, "rpc_deal", pb::DealRequest, deal);
 rpc_inputs!(
     validate_play_inputs,
     "rpc_validate_play",
-    pb::ValidatePlayRequest,
+    wire::ValidatePlayRequest,
     validate_play
 );
 rpc_inputs!(
     compare_combos_inputs,
     "rpc_compare_combos",
-    pb::CompareCombosRequest,
+    wire::CompareCombosRequest,
     compare_combos
 );
 rpc_inputs!(
     list_plays_inputs,
     "rpc_list_plays",
-    pb::ListPlaysRequest,
+    wire::ListPlaysRequest,
     list_plays
 );
 rpc_inputs!(

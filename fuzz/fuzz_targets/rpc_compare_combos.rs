@@ -2,7 +2,7 @@
 #![no_main]
 
 use cardrules::server::CardRules;
-use cardrules::server::pb::CompareCombosRequest;
+use cardrules::server::wire::CompareCombosRequest;
 use cardrules::server::pb::card_rules_service_server::CardRulesService;
 use libfuzzer_sys::fuzz_target;
 

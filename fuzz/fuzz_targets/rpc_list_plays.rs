@@ -2,7 +2,7 @@
 #![no_main]
 
 use cardrules::server::CardRules;
-use cardrules::server::pb::ListPlaysRequest;
+use cardrules::server::wire::ListPlaysRequest;
 use cardrules::server::pb::card_rules_service_server::CardRulesService;
 use libfuzzer_sys::fuzz_target;
 

@@ -216,6 +216,24 @@ impl CardList {
     /// assert!(CardList::parse(&["3S", "3S"], Game::FourPlayer).is_ok());
     /// ```
     pub fn parse<S: AsRef<str>>(texts: &[S], game: Game) -> Result<CardList, Vec<CardListError>> {
+        CardList::parse_each(texts.iter().map(AsRef::as_ref), game)
+    }
+
+    /// [`CardList::parse`] of the texts an iterator yields, for lists not held as a slice.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cardrules::doudizhu::{CardList, Game};
+    ///
+    /// let hand = CardList::parse_each("3S 3H BJ".split(' '), Game::ThreePlayer).unwrap();
+    /// assert_eq!(hand.counts().to_string(), "3 3 BJ");
+    /// ```
+    pub fn parse_each<'a>(
+        texts: impl IntoIterator<Item = &'a str, IntoIter: ExactSizeIterator>,
+        game: Game,
+    ) -> Result<CardList, Vec<CardListError>> {
+        let texts = texts.into_iter();
         if texts.len() > game.deck_size() {
             return Err(vec![CardListError::TooMany {
                 count: texts.len(),
@@ -225,9 +243,9 @@ impl CardList {
         let mut errors = Vec::new();
         let mut physical = Vec::with_capacity(texts.len());
         let mut seen = [0u8; PHYSICAL_SLOTS];
-        let mut first_kind: Option<(usize, bool)> = None;
-        for (index, text) in texts.iter().enumerate() {
-            let text = text.as_ref();
+        // The first card that is not a joker: its index, whether it is suited, and its text.
+        let mut first_kind: Option<(usize, bool, &str)> = None;
+        for (index, text) in texts.enumerate() {
             let card: Card = match text.parse() {
                 Ok(card) => card,
                 Err(source) => {
@@ -238,14 +256,14 @@ impl CardList {
             if !card.rank.is_joker() {
                 let suited = card.suit.is_some();
                 match first_kind {
-                    None => first_kind = Some((index, suited)),
-                    Some((first, kind)) if kind != suited => {
+                    None => first_kind = Some((index, suited, text)),
+                    Some((first, kind, first_text)) if kind != suited => {
                         errors.push(CardListError::Mixed {
                             index,
                             text: text.to_string(),
                             suited,
                             first,
-                            first_text: texts[first].as_ref().to_string(),
+                            first_text: first_text.to_string(),
                         });
                         continue;
                     }
@@ -271,7 +289,7 @@ impl CardList {
         // Rank-only copies beyond the deck's are caught above; suited cards per rank cannot
         // exceed the deck once every physical card is within its copies.
         let counts = RankCounts::from_ranks(physical.iter().map(|c| c.rank));
-        let suited = first_kind.is_none_or(|(_, suited)| suited);
+        let suited = first_kind.is_none_or(|(_, suited, _)| suited);
         if !suited {
             physical = Vec::new();
         }

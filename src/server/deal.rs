@@ -4,11 +4,12 @@ use rand::TryRngCore;
 
 use super::enums::decode;
 use super::pb;
+use super::wire;
 use crate::deal::{self, Deal, DealError, DealOptions, Game, WildcardDraw};
 use crate::error::InvalidArgument;
 
 /// Answers a `DealRequest`.
-pub fn deal(request: pb::DealRequest) -> Result<pb::DealResponse, InvalidArgument> {
+pub fn deal(request: pb::DealRequest) -> Result<wire::DealResponse, InvalidArgument> {
     let mut errors = InvalidArgument::default();
     let game = match decode(request.game, "game", "game", &mut errors) {
         Some(pb::Game::Doudizhu) => Some(Game::Doudizhu),
@@ -72,7 +73,7 @@ pub fn deal(request: pb::DealRequest) -> Result<pb::DealResponse, InvalidArgumen
         }
     })?;
 
-    let mut response = pb::DealResponse {
+    let mut response = wire::DealResponse {
         seed,
         game: request.game,
         ..Default::default()
@@ -83,22 +84,18 @@ pub fn deal(request: pb::DealRequest) -> Result<pb::DealResponse, InvalidArgumen
                 .hands
                 .iter()
                 .enumerate()
-                .map(|(seat, hand)| pb::DealtHand {
+                .map(|(seat, hand)| wire::DealtHand {
                     seat: seat as u32,
-                    cards: hand.iter().map(|card| card.name().to_owned()).collect(),
+                    cards: hand.iter().map(|card| card.name()).collect(),
                     tiles: String::new(),
                     is_landlord: cards.landlord_seat == Some(seat),
                 })
                 .collect();
-            response.kitty = cards
-                .kitty
-                .iter()
-                .map(|card| card.name().to_owned())
-                .collect();
+            response.kitty = cards.kitty.iter().map(|card| card.name()).collect();
             response.wildcard_ranks = cards
                 .wildcard_ranks
                 .iter()
-                .map(|rank| rank.symbol().to_string())
+                .map(|rank| rank.symbol())
                 .collect();
         }
         Deal::Tiles(tiles) => {
@@ -106,18 +103,14 @@ pub fn deal(request: pb::DealRequest) -> Result<pb::DealResponse, InvalidArgumen
                 .hands
                 .iter()
                 .enumerate()
-                .map(|(seat, hand)| pb::DealtHand {
+                .map(|(seat, hand)| wire::DealtHand {
                     seat: seat as u32,
                     cards: Vec::new(),
                     tiles: compact(hand),
                     is_landlord: false,
                 })
                 .collect();
-            response.wall = tiles
-                .wall
-                .iter()
-                .map(|tile| tile.name().to_owned())
-                .collect();
+            response.wall = tiles.wall.iter().map(|tile| tile.name()).collect();
         }
     }
     Ok(response)

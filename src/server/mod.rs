@@ -27,6 +27,7 @@ pub mod status;
 #[cfg(feature = "otel")]
 pub mod telemetry;
 pub mod tls;
+pub mod wire;
 
 use std::future::Future;
 
@@ -40,6 +41,7 @@ pub use service::CardRules;
 #[allow(missing_docs, clippy::all, clippy::pedantic)]
 pub mod pb {
     tonic::include_proto!("cardrules.v1");
+    include!(concat!(env!("OUT_DIR"), "/server/cardrules.v1.rs"));
 
     /// The encoded `FileDescriptorSet` of `proto/cardrules/v1`, served by reflection.
     pub const FILE_DESCRIPTOR_SET: &[u8] =

@@ -73,27 +73,27 @@ impl pb::card_rules_service_server::CardRulesService for CardRules {
     async fn deal(
         &self,
         request: Request<pb::DealRequest>,
-    ) -> Result<Response<pb::DealResponse>, Status> {
+    ) -> Result<Response<super::wire::DealResponse>, Status> {
         answer(request, super::deal::deal)
     }
 
     async fn validate_play(
         &self,
-        request: Request<pb::ValidatePlayRequest>,
+        request: Request<super::wire::ValidatePlayRequest>,
     ) -> Result<Response<pb::ValidatePlayResponse>, Status> {
         answer(request, super::doudizhu::validate_play)
     }
 
     async fn compare_combos(
         &self,
-        request: Request<pb::CompareCombosRequest>,
+        request: Request<super::wire::CompareCombosRequest>,
     ) -> Result<Response<pb::CompareCombosResponse>, Status> {
         answer(request, super::doudizhu::compare_combos)
     }
 
     async fn list_plays(
         &self,
-        request: Request<pb::ListPlaysRequest>,
+        request: Request<super::wire::ListPlaysRequest>,
     ) -> Result<Response<pb::ListPlaysResponse>, Status> {
         let laizi = request
             .get_ref()

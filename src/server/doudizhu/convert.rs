@@ -10,9 +10,9 @@ use crate::doudizhu::{
 use crate::error::InvalidArgument;
 
 /// Checks a card list against `game`, recording every bad entry under `field[i]`.
-pub(super) fn card_list(
+pub(super) fn card_list<'a>(
     field: &str,
-    texts: &[String],
+    texts: impl IntoIterator<Item = &'a str, IntoIter: ExactSizeIterator>,
     game: Game,
     errors: &mut InvalidArgument,
 ) -> Option<CardList> {
@@ -21,14 +21,14 @@ pub(super) fn card_list(
 
 /// [`card_list`] under laizi rules: a copy too many of a wild rank also says that the rank is
 /// wild, so the wildcards are what the deck limits.
-pub(super) fn laizi_card_list(
+pub(super) fn laizi_card_list<'a>(
     field: &str,
-    texts: &[String],
+    texts: impl IntoIterator<Item = &'a str, IntoIter: ExactSizeIterator>,
     game: Game,
     table: Option<&Table>,
     errors: &mut InvalidArgument,
 ) -> Option<CardList> {
-    match CardList::parse(texts, game) {
+    match CardList::parse_each(texts, game) {
         Ok(list) => Some(list),
         Err(list_errors) => {
             for error in list_errors {

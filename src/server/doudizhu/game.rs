@@ -185,13 +185,18 @@ fn deal_from(
                 .map(|(seat, hand)| {
                     card_list(
                         &format!("record.explicit_deal.hands[{seat}].cards"),
-                        &hand.cards,
+                        hand.cards.iter().map(String::as_str),
                         game,
                         errors,
                     )
                 })
                 .collect();
-            let kitty = card_list("record.explicit_deal.kitty", &explicit.kitty, game, errors);
+            let kitty = card_list(
+                "record.explicit_deal.kitty",
+                explicit.kitty.iter().map(String::as_str),
+                game,
+                errors,
+            );
             if errors.violations.len() > before {
                 return None;
             }
@@ -341,7 +346,7 @@ fn record_from(
         let s = seat(play.seat, format!("record.plays[{i}].seat"), errors);
         let cards = laizi_card_list(
             &format!("record.plays[{i}].cards"),
-            &play.cards,
+            play.cards.iter().map(String::as_str),
             game,
             table.as_ref(),
             errors,

@@ -13,6 +13,7 @@ use self::convert::{
     card_list, combo_to_pb, kind_filter, laizi_card_list, reason_to_pb, selector_from,
 };
 use super::pb;
+use super::wire::{self, Names};
 use crate::doudizhu::{self, Combo, Game, Situation, Table, choose_reading};
 use crate::error::InvalidArgument;
 
@@ -25,9 +26,9 @@ pub const MAX_LISTED_PLAYS: usize = 40_000;
 /// readings (under laizi rules, its fits), or `None` with the problem recorded under `field`.
 /// Without a valid table there is nothing to classify against (its problems are already
 /// recorded).
-fn readings_of(
+fn readings_of<'a>(
     field: &str,
-    texts: &[String],
+    texts: impl IntoIterator<Item = &'a str, IntoIter: ExactSizeIterator>,
     game: Game,
     table: Option<&Table>,
     errors: &mut InvalidArgument,
@@ -47,15 +48,16 @@ fn readings_of(
 
 /// Resolves the previous play's reading: `None` when leading. Records errors under `previous`
 /// and `previous_reading`.
-fn previous_from(
-    texts: &[String],
+fn previous_from<'a>(
+    texts: impl IntoIterator<Item = &'a str, IntoIter: ExactSizeIterator>,
     selector: Option<&pb::DoudizhuReadingSelector>,
     game: Game,
     table: Option<&Table>,
     errors: &mut InvalidArgument,
 ) -> Option<Combo> {
     let selector = selector.and_then(|s| selector_from("previous_reading", s, errors));
-    if texts.is_empty() {
+    let texts = texts.into_iter();
+    if texts.len() == 0 {
         if selector.is_some() {
             errors.push(
                 "previous_reading",
@@ -81,22 +83,28 @@ fn previous_from(
 
 /// Answers a `ValidatePlayRequest`.
 pub fn validate_play(
-    request: pb::ValidatePlayRequest,
+    request: wire::ValidatePlayRequest,
 ) -> Result<pb::ValidatePlayResponse, InvalidArgument> {
     let mut errors = InvalidArgument::default();
     let (game, table) = rules::table_from(request.rules.as_ref(), &mut errors);
     let hand = if request.hand.is_empty() {
         None
     } else {
-        card_list("hand", &request.hand, game, &mut errors)
+        card_list("hand", request.hand.iter(), game, &mut errors)
     };
-    let play = laizi_card_list("play", &request.play, game, table.as_ref(), &mut errors);
+    let play = laizi_card_list(
+        "play",
+        request.play.iter(),
+        game,
+        table.as_ref(),
+        &mut errors,
+    );
     let intended = request
         .intended
         .as_ref()
         .and_then(|s| selector_from("intended", s, &mut errors));
     let previous = previous_from(
-        &request.previous,
+        request.previous.iter(),
         request.previous_reading.as_ref(),
         game,
         table.as_ref(),
@@ -128,16 +136,16 @@ pub fn validate_play(
 
 /// Answers a `CompareCombosRequest`.
 pub fn compare_combos(
-    request: pb::CompareCombosRequest,
+    request: wire::CompareCombosRequest,
 ) -> Result<pb::CompareCombosResponse, InvalidArgument> {
     let mut errors = InvalidArgument::default();
     let (game, table) = rules::table_from(request.rules.as_ref(), &mut errors);
-    let side = |field: &str, texts: &[String], errors: &mut InvalidArgument| {
+    let side = |field: &str, texts: &Names, errors: &mut InvalidArgument| {
         if texts.is_empty() {
             errors.push(field, "required: the cards of a combo");
             return None;
         }
-        readings_of(field, texts, game, table.as_ref(), errors).map(|(_, readings)| readings)
+        readings_of(field, texts.iter(), game, table.as_ref(), errors).map(|(_, readings)| readings)
     };
     let a = side("a", &request.a, &mut errors);
     let b = side("b", &request.b, &mut errors);
@@ -200,10 +208,16 @@ pub fn fit_wildcards(
         errors.push("play", "required: the cards of the play");
         None
     } else {
-        laizi_card_list("play", &request.play, game, table.as_ref(), &mut errors)
+        laizi_card_list(
+            "play",
+            request.play.iter().map(String::as_str),
+            game,
+            table.as_ref(),
+            &mut errors,
+        )
     };
     let previous = previous_from(
-        &request.previous,
+        request.previous.iter().map(String::as_str),
         request.previous_reading.as_ref(),
         game,
         table.as_ref(),
@@ -264,17 +278,19 @@ fn limit_from(limit: u32, errors: &mut InvalidArgument) -> usize {
 }
 
 /// Answers a `ListPlaysRequest`.
-pub fn list_plays(request: pb::ListPlaysRequest) -> Result<pb::ListPlaysResponse, InvalidArgument> {
+pub fn list_plays(
+    request: wire::ListPlaysRequest,
+) -> Result<pb::ListPlaysResponse, InvalidArgument> {
     let mut errors = InvalidArgument::default();
     let (game, table) = rules::table_from(request.rules.as_ref(), &mut errors);
     let hand = if request.hand.is_empty() {
         errors.push("hand", "required: the cards of the hand");
         None
     } else {
-        card_list("hand", &request.hand, game, &mut errors)
+        card_list("hand", request.hand.iter(), game, &mut errors)
     };
     let previous = previous_from(
-        &request.previous,
+        request.previous.iter(),
         request.previous_reading.as_ref(),
         game,
         table.as_ref(),
@@ -354,18 +370,18 @@ mod tests {
                 for _ in 0..8 {
                     deck.shuffle(&mut rng);
                     let hand: Vec<String> = deck[..20].to_vec();
-                    let listed = list_plays(pb::ListPlaysRequest {
+                    let listed = list_plays(wire::ListPlaysRequest {
                         rules: rules.clone(),
-                        hand: hand.clone(),
+                        hand: Names::from(hand.as_slice()),
                         ..Default::default()
                     })
                     .unwrap();
                     assert!(!listed.plays.is_empty());
                     for play in listed.plays {
-                        let verdict = validate_play(pb::ValidatePlayRequest {
+                        let verdict = validate_play(wire::ValidatePlayRequest {
                             rules: rules.clone(),
-                            hand: hand.clone(),
-                            play: play.cards.clone(),
+                            hand: Names::from(hand.as_slice()),
+                            play: Names::from(play.cards.as_slice()),
                             ..Default::default()
                         })
                         .unwrap();

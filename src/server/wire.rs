@@ -1,0 +1,445 @@
+//! The messages of the hot calls that carry card lists, as the server receives and answers them:
+//! no `String` per card.
+//!
+//! Prost decodes a `repeated string` field into a `Vec<String>`: an allocation, a UTF-8 check
+//! and the vector's growth for every card, then a free for each when the message is dropped. A
+//! ValidatePlay request names about twenty cards, and that was half of what the server spent on
+//! the call beyond the transport (callgrind: 9.1k of 19k instructions); a Deal answer names 54.
+//! Here a received card list is a [`Names`] (the texts side by side in one `String`), and an
+//! answered one a [`StaticNames`] (the deck's own `&'static str` names).
+//!
+//! The messages are the proto's, field for field: `build.rs` maps them here for the generated
+//! server only. Clients and the Batch RPC keep the generated types (`From` converts), and
+//! `tests/wire_messages.rs` compares both encodings on random messages. Only card lists are
+//! read and written here; everything else (nested messages, numbers, unknown fields, every
+//! decoding error) goes through prost's own `encoding` functions, as its derived code does.
+
+use bytes::{Buf, BufMut};
+use prost::encoding::{self, DecodeContext, WireType, encode_key, encode_varint};
+use prost::{DecodeError, Message};
+
+use super::pb;
+
+/// The values of a received `repeated string` field, in order.
+///
+/// A list's values arrive one after another, each after its key and length: a run of the
+/// field is kept as it arrived, in one `String`, with where each value lies in it. One UTF-8
+/// check of the run and one copy replace a `String` per value.
+#[derive(Clone, Default)]
+pub struct Names {
+    /// The runs of the field as they arrived (keys and lengths included), then the values
+    /// pushed.
+    text: String,
+    /// Where each value starts and ends in `text`.
+    spans: Vec<(u32, u32)>,
+}
+
+impl Names {
+    /// How many values.
+    pub fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.spans.is_empty()
+    }
+
+    /// The values, in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = &str> + Clone + '_ {
+        self.spans
+            .iter()
+            .map(|&(start, end)| &self.text[start as usize..end as usize])
+    }
+
+    /// Appends a value.
+    pub fn push(&mut self, value: &str) {
+        let start = self.text.len();
+        self.text.push_str(value);
+        self.spans.push((offset(start), offset(self.text.len())));
+    }
+
+    /// Decodes a value of the field numbered `tag` (its key just read), as prost's
+    /// `string::merge` for a `repeated string` would, minus the `String`. The values that follow
+    /// it under the same one-byte key are read here too, without a round through the message's
+    /// field loop.
+    fn merge(
+        &mut self,
+        tag: u32,
+        wire_type: WireType,
+        buf: &mut impl Buf,
+        ctx: DecodeContext,
+    ) -> Result<(), DecodeError> {
+        if wire_type == WireType::LengthDelimited {
+            let (read, whole) = self.read_run(buf.chunk(), tag);
+            buf.advance(read);
+            if whole {
+                return Ok(());
+            }
+        }
+        // Anything else (a value split across buffers, a wrong wire type, a length past the
+        // end, bytes that are not UTF-8) is prost's to read or to refuse, with its errors.
+        let mut value = String::new();
+        encoding::string::merge(wire_type, &mut value, buf, ctx)?;
+        self.push(&value);
+        Ok(())
+    }
+
+    /// Reads from `bytes` (just after a key of field `tag`) a value, then, while the next byte
+    /// is that key again, the key and another value, and keeps them. Returns how many bytes it
+    /// read, and whether it stopped after a whole value (else at a value left to prost).
+    fn read_run(&mut self, bytes: &[u8], tag: u32) -> (usize, bool) {
+        let key = one_byte_key(tag);
+        if self.spans.is_empty() {
+            // A list holds up to a few dozen names: grow once, not four times.
+            self.spans.reserve(32);
+        }
+        let base = self.text.len();
+        let first = self.spans.len();
+        let mut read = 0;
+        let mut whole = true;
+        loop {
+            let mut rest = &bytes[read..];
+            let Some(len) = encoding::decode_varint(&mut rest)
+                .ok()
+                .and_then(|len| usize::try_from(len).ok())
+                .filter(|&len| len <= rest.len())
+            else {
+                whole = false;
+                break;
+            };
+            let start = bytes.len() - rest.len();
+            read = start + len;
+            self.spans.push((offset(base + start), offset(base + read)));
+            match key {
+                Some(key) if bytes.get(read) == Some(&key) => read += 1,
+                _ => break,
+            }
+        }
+        // Keys and lengths below 128 are ASCII, so each value lies between ASCII bytes: the run
+        // is UTF-8 exactly when every value is. (A longer length's bytes may fail the check
+        // where the values pass it: then prost reads the values one by one.)
+        match std::str::from_utf8(&bytes[..read]) {
+            Ok(run) => {
+                self.text.push_str(run);
+                (read, whole)
+            }
+            Err(_) => {
+                self.spans.truncate(first);
+                (0, false)
+            }
+        }
+    }
+}
+
+/// A position in a [`Names`]' text: a gRPC message is at most 4 GiB (its length is a u32).
+fn offset(position: usize) -> u32 {
+    u32::try_from(position).unwrap_or(u32::MAX)
+}
+
+impl PartialEq for Names {
+    fn eq(&self, other: &Names) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for Names {}
+
+impl std::fmt::Debug for Names {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a> FromIterator<&'a str> for Names {
+    fn from_iter<I: IntoIterator<Item = &'a str>>(values: I) -> Names {
+        let mut names = Names::default();
+        for value in values {
+            names.push(value);
+        }
+        names
+    }
+}
+
+impl From<&[String]> for Names {
+    fn from(values: &[String]) -> Names {
+        values.iter().map(String::as_str).collect()
+    }
+}
+
+/// The values of an answered `repeated string` field: names of the deck's cards, tiles and
+/// ranks, which are `&'static str`.
+pub type StaticNames = Vec<&'static str>;
+
+/// The key of a length-delimited field numbered `tag`, when it is one byte (`tag` below 16).
+fn one_byte_key(tag: u32) -> Option<u8> {
+    u8::try_from(tag << 3 | WireType::LengthDelimited as u32)
+        .ok()
+        .filter(|&key| key < 0x80)
+}
+
+/// Encodes `values` as the `repeated string` field numbered `tag`.
+fn encode_strs<'a>(tag: u32, values: impl Iterator<Item = &'a str>, buf: &mut impl BufMut) {
+    // Short values are laid out in a local block written with one `put_slice`: a key, a length
+    // and a two-byte name written to the buffer one by one cost about a hundred instructions.
+    let mut block = [0u8; 256];
+    let mut used = 0;
+    let key = one_byte_key(tag);
+    for value in values {
+        let bytes = value.as_bytes();
+        if let Some(key) = key
+            && bytes.len() <= 3
+        {
+            if used + 5 > block.len() {
+                buf.put_slice(&block[..used]);
+                used = 0;
+            }
+            block[used] = key;
+            block[used + 1] = bytes.len() as u8;
+            // Stored one by one: a `copy_from_slice` of up to three bytes is a `memcpy` call.
+            for (i, &byte) in bytes.iter().enumerate() {
+                block[used + 2 + i] = byte;
+            }
+            used += 2 + bytes.len();
+        } else {
+            buf.put_slice(&block[..used]);
+            used = 0;
+            encode_key(tag, WireType::LengthDelimited, buf);
+            encode_varint(bytes.len() as u64, buf);
+            buf.put_slice(bytes);
+        }
+    }
+    buf.put_slice(&block[..used]);
+}
+
+/// The length of [`encode_strs`]'s output.
+fn encoded_len_strs<'a>(tag: u32, values: impl Iterator<Item = &'a str>) -> usize {
+    values
+        .map(|value| {
+            let len = value.len();
+            encoding::key_len(tag) + encoding::encoded_len_varint(len as u64) + len
+        })
+        .sum::<usize>()
+}
+
+/// A message of the proto: its fields as `name: Type = tag as kind`, where the kind is `names`
+/// for a received card list ([`Names`]), `static_names` for an answered one ([`StaticNames`]),
+/// `message` for an optional nested message, `messages` for a repeated one, or prost's encoding
+/// module of a scalar (`int32`, `uint32`, `uint64`, `bool`, `string`). Gives the struct,
+/// `prost::Message` (each field read and written as prost's derived code would), and `From` the
+/// generated type (`from pb`, for a request) or into it (`into pb`, for an answer).
+macro_rules! message {
+    (
+        $(#[$doc:meta])*
+        $name:ident $direction:ident pb {
+            $($(#[$field_doc:meta])* $field:ident: $ty:ty = $tag:literal as $kind:ident,)*
+        }
+    ) => {
+        $(#[$doc])*
+        #[derive(Clone, Default, PartialEq)]
+        pub struct $name {
+            $($(#[$field_doc])* pub $field: $ty,)*
+        }
+
+        impl Message for $name {
+            fn encode_raw(&self, buf: &mut impl BufMut) {
+                $(message!(@encode $kind $tag, $ty, &self.$field, buf);)*
+            }
+
+            fn merge_field(
+                &mut self,
+                tag: u32,
+                wire_type: WireType,
+                buf: &mut impl Buf,
+                ctx: DecodeContext,
+            ) -> Result<(), DecodeError> {
+                match tag {
+                    $($tag => message!(@merge $kind $tag, &mut self.$field, wire_type, buf, ctx)
+                        .map_err(|mut error| {
+                            // Where, as prost's errors say it: `ListPlaysRequest.hand: ...`.
+                            error.push(stringify!($name), stringify!($field));
+                            error
+                        }),)*
+                    _ => encoding::skip_field(wire_type, tag, buf, ctx),
+                }
+            }
+
+            fn encoded_len(&self) -> usize {
+                0 $(+ message!(@len $kind $tag, $ty, &self.$field))*
+            }
+
+            fn clear(&mut self) {
+                *self = Self::default();
+            }
+        }
+
+        impl std::fmt::Debug for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.debug_struct(stringify!($name))
+                    $(.field(stringify!($field), &self.$field))*
+                    .finish()
+            }
+        }
+
+        message!(@$direction $name { $($field: $kind,)* });
+    };
+
+    (@from $name:ident { $($field:ident: $kind:ident,)* }) => {
+        impl From<pb::$name> for $name {
+            fn from(message: pb::$name) -> $name {
+                $name { $($field: message!(@from $kind message.$field),)* }
+            }
+        }
+    };
+    (@into $name:ident { $($field:ident: $kind:ident,)* }) => {
+        impl From<$name> for pb::$name {
+            fn from(message: $name) -> pb::$name {
+                pb::$name { $($field: message!(@into $kind message.$field),)* }
+            }
+        }
+    };
+
+    (@encode names $tag:literal, $ty:ty, $value:expr, $buf:ident) => {
+        encode_strs($tag, $value.iter(), $buf)
+    };
+    (@encode static_names $tag:literal, $ty:ty, $value:expr, $buf:ident) => {
+        encode_strs($tag, $value.iter().copied(), $buf)
+    };
+    (@encode message $tag:literal, $ty:ty, $value:expr, $buf:ident) => {
+        if let Some(value) = $value {
+            encoding::message::encode($tag, value, $buf);
+        }
+    };
+    (@encode messages $tag:literal, $ty:ty, $value:expr, $buf:ident) => {
+        encoding::message::encode_repeated($tag, $value, $buf)
+    };
+    (@encode $kind:ident $tag:literal, $ty:ty, $value:expr, $buf:ident) => {
+        if *$value != <$ty>::default() {
+            encoding::$kind::encode($tag, $value, $buf);
+        }
+    };
+
+    (@merge names $tag:literal, $value:expr, $wire_type:ident, $buf:ident, $ctx:ident) => {
+        $value.merge($tag, $wire_type, $buf, $ctx)
+    };
+    (@merge message $tag:literal, $value:expr, $wire_type:ident, $buf:ident, $ctx:ident) => {
+        encoding::message::merge($wire_type, $value.get_or_insert_default(), $buf, $ctx)
+    };
+    (@merge messages $tag:literal, $value:expr, $wire_type:ident, $buf:ident, $ctx:ident) => {
+        encoding::message::merge_repeated($wire_type, $value, $buf, $ctx)
+    };
+    (@merge static_names $tag:literal, $value:expr, $wire_type:ident, $buf:ident, $ctx:ident) => {
+        // An answer the server only writes: a value read is skipped, as an unknown field.
+        encoding::skip_field($wire_type, $tag, $buf, $ctx)
+    };
+    (@merge $kind:ident $tag:literal, $value:expr, $wire_type:ident, $buf:ident, $ctx:ident) => {
+        encoding::$kind::merge($wire_type, $value, $buf, $ctx)
+    };
+
+    (@len names $tag:literal, $ty:ty, $value:expr) => {
+        encoded_len_strs($tag, $value.iter())
+    };
+    (@len static_names $tag:literal, $ty:ty, $value:expr) => {
+        encoded_len_strs($tag, $value.iter().copied())
+    };
+    (@len message $tag:literal, $ty:ty, $value:expr) => {
+        $value.as_ref().map_or(0, |value| encoding::message::encoded_len($tag, value))
+    };
+    (@len messages $tag:literal, $ty:ty, $value:expr) => {
+        encoding::message::encoded_len_repeated($tag, $value)
+    };
+    (@len $kind:ident $tag:literal, $ty:ty, $value:expr) => {
+        if *$value != <$ty>::default() { encoding::$kind::encoded_len($tag, $value) } else { 0 }
+    };
+
+    (@from names $value:expr) => { Names::from($value.as_slice()) };
+    (@from $kind:ident $value:expr) => { $value };
+
+    (@into static_names $value:expr) => { $value.into_iter().map(str::to_owned).collect() };
+    (@into messages $value:expr) => { $value.into_iter().map(Into::into).collect() };
+    (@into $kind:ident $value:expr) => { $value };
+}
+
+message! {
+    /// `cardrules.v1.ValidatePlayRequest`.
+    ValidatePlayRequest from pb {
+        /// The rules.
+        rules: Option<pb::DoudizhuRules> = 1 as message,
+        /// The player's hand (may be empty: then the play is checked as a combo only).
+        hand: Names = 2 as names,
+        /// The play (empty: a pass).
+        play: Names = 3 as names,
+        /// The play to beat (empty: leading).
+        previous: Names = 4 as names,
+        /// The reading the player means, when the play has several.
+        intended: Option<pb::DoudizhuReadingSelector> = 5 as message,
+        /// The previous play's reading, when it has several.
+        previous_reading: Option<pb::DoudizhuReadingSelector> = 6 as message,
+    }
+}
+
+message! {
+    /// `cardrules.v1.CompareCombosRequest`.
+    CompareCombosRequest from pb {
+        /// The rules.
+        rules: Option<pb::DoudizhuRules> = 1 as message,
+        /// One combo's cards.
+        a: Names = 2 as names,
+        /// The other combo's cards.
+        b: Names = 3 as names,
+        /// `a`'s reading, when it has several.
+        a_reading: Option<pb::DoudizhuReadingSelector> = 4 as message,
+        /// `b`'s reading, when it has several.
+        b_reading: Option<pb::DoudizhuReadingSelector> = 5 as message,
+    }
+}
+
+message! {
+    /// `cardrules.v1.ListPlaysRequest`.
+    ListPlaysRequest from pb {
+        /// The rules.
+        rules: Option<pb::DoudizhuRules> = 1 as message,
+        /// The hand (required).
+        hand: Names = 2 as names,
+        /// The play to beat (empty: leading).
+        previous: Names = 3 as names,
+        /// The previous play's reading, when it has several.
+        previous_reading: Option<pb::DoudizhuReadingSelector> = 4 as message,
+        /// Only plays of this combo type (a `ComboType`; 0: every type).
+        r#type: i32 = 5 as int32,
+        /// The most plays to return (0: the server's maximum).
+        limit: u32 = 6 as uint32,
+    }
+}
+
+message! {
+    /// `cardrules.v1.DealtHand`.
+    DealtHand into pb {
+        /// The seat, 0-based.
+        seat: u32 = 1 as uint32,
+        /// Card games: the hand's cards.
+        cards: StaticNames = 2 as static_names,
+        /// Mahjong: the hand in compact notation.
+        tiles: String = 3 as string,
+        /// Whether this is the landlord's seat.
+        is_landlord: bool = 4 as bool,
+    }
+}
+
+message! {
+    /// `cardrules.v1.DealResponse`.
+    DealResponse into pb {
+        /// The seed used.
+        seed: u64 = 1 as uint64,
+        /// The game dealt (a `Game`).
+        game: i32 = 2 as int32,
+        /// One hand per seat.
+        hands: Vec<DealtHand> = 3 as messages,
+        /// Card games: the kitty.
+        kitty: StaticNames = 4 as static_names,
+        /// Mahjong: the undealt tiles, next first.
+        wall: StaticNames = 5 as static_names,
+        /// The wildcard ranks drawn.
+        wildcard_ranks: StaticNames = 6 as static_names,
+    }
+}

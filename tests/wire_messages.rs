@@ -1,0 +1,282 @@
+//! The server's own messages (`cardrules::server::wire`) against prost's generated ones, the
+//! reference: the same bytes decode to the same values (or fail alike), and encoding gives the
+//! same bytes, on random messages, on their mutations and truncations, on values split across
+//! buffers, and on fields in any order.
+//!
+//! Case count: `CARDRULES_PROPTEST_CASES` (default 256).
+
+use bytes::Buf;
+use cardrules::server::{pb, wire};
+use proptest::prelude::*;
+use prost::Message;
+
+fn cases() -> u32 {
+    std::env::var("CARDRULES_PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(256)
+}
+
+/// A value of a card list: mostly card names, sometimes anything (empty, long, non-ASCII).
+fn name() -> impl Strategy<Value = String> {
+    prop_oneof![
+        6 => prop::sample::select(vec!["3", "10", "10H", "BJ", "RJ", "2S", "aD", "Q"])
+            .prop_map(str::to_owned),
+        1 => ".{0,4}",
+        1 => "[a-z]{100,200}",
+        1 => "♠A|大王|🂡",
+    ]
+}
+
+fn names() -> impl Strategy<Value = Vec<String>> {
+    prop::collection::vec(name(), 0..25)
+}
+
+fn rules() -> impl Strategy<Value = Option<pb::DoudizhuRules>> {
+    prop::option::of(
+        (0i32..4, 0i32..4, prop::option::of(any::<bool>()), names()).prop_map(
+            |(preset, game, trio_with_pair, wild_ranks)| pb::DoudizhuRules {
+                preset,
+                game,
+                trio_with_pair,
+                wild_ranks,
+                ..Default::default()
+            },
+        ),
+    )
+}
+
+fn selector() -> impl Strategy<Value = Option<pb::DoudizhuReadingSelector>> {
+    prop::option::of(
+        (0i32..20, prop::option::of(name())).prop_map(|(r#type, rank)| {
+            pb::DoudizhuReadingSelector {
+                r#type,
+                rank,
+                chain_length: None,
+            }
+        }),
+    )
+}
+
+fn validate_play() -> impl Strategy<Value = pb::ValidatePlayRequest> {
+    (rules(), names(), names(), names(), selector(), selector()).prop_map(
+        |(rules, hand, play, previous, intended, previous_reading)| pb::ValidatePlayRequest {
+            rules,
+            hand,
+            play,
+            previous,
+            intended,
+            previous_reading,
+        },
+    )
+}
+
+fn compare_combos() -> impl Strategy<Value = pb::CompareCombosRequest> {
+    (rules(), names(), names(), selector(), selector()).prop_map(
+        |(rules, a, b, a_reading, b_reading)| pb::CompareCombosRequest {
+            rules,
+            a,
+            b,
+            a_reading,
+            b_reading,
+        },
+    )
+}
+
+fn list_plays() -> impl Strategy<Value = pb::ListPlaysRequest> {
+    (
+        rules(),
+        names(),
+        names(),
+        selector(),
+        -2i32..20,
+        any::<u32>(),
+    )
+        .prop_map(|(rules, hand, previous, previous_reading, r#type, limit)| {
+            pb::ListPlaysRequest {
+                rules,
+                hand,
+                previous,
+                previous_reading,
+                r#type,
+                limit,
+            }
+        })
+}
+
+/// Decodes `bytes` as both types, from one slice and split in two buffers at `split`: every
+/// way agrees with prost's generated type.
+fn decodes_alike<P, W>(bytes: &[u8], split: usize) -> Result<(), TestCaseError>
+where
+    P: Message + Default + Into<W>,
+    W: Message + Default + PartialEq + std::fmt::Debug,
+{
+    let reference = P::decode(bytes).map(Into::into);
+    let whole = W::decode(bytes);
+    let split = split.min(bytes.len());
+    let chained = W::decode(bytes[..split].chain(&bytes[split..]));
+    for ours in [whole, chained] {
+        match (&reference, ours) {
+            (Ok(expected), Ok(ours)) => prop_assert!(ours == *expected, "{ours:?}"),
+            (Err(expected), Err(ours)) => prop_assert_eq!(ours.to_string(), expected.to_string()),
+            (expected, ours) => prop_assert!(false, "prost {expected:?}, ours {ours:?}"),
+        }
+    }
+    Ok(())
+}
+
+/// A request round trip: the same bytes as prost's, and decoding agrees on them, on a mutation
+/// of them and on a prefix.
+fn request_agrees<P, W>(
+    request: P,
+    mutation: (usize, u8),
+    cut: usize,
+    split: usize,
+) -> Result<(), TestCaseError>
+where
+    P: Message + Default + Clone + Into<W>,
+    W: Message + Default + PartialEq + std::fmt::Debug,
+{
+    let bytes = request.encode_to_vec();
+    let ours: W = request.into();
+    prop_assert_eq!(ours.encode_to_vec(), bytes.clone());
+    prop_assert_eq!(ours.encoded_len(), bytes.len());
+    decodes_alike::<P, W>(&bytes, split)?;
+    let mut mutated = bytes.clone();
+    if !mutated.is_empty() {
+        let at = mutation.0 % mutated.len();
+        mutated[at] = mutation.1;
+    }
+    decodes_alike::<P, W>(&mutated, split)?;
+    decodes_alike::<P, W>(&bytes[..cut.min(bytes.len())], split)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    #[test]
+    fn validate_play_agrees(
+        request in validate_play(), mutation in any::<(usize, u8)>(), cut in 0usize..400,
+        split in 0usize..400,
+    ) {
+        request_agrees::<_, wire::ValidatePlayRequest>(request, mutation, cut, split)?;
+    }
+
+    #[test]
+    fn compare_combos_agrees(
+        request in compare_combos(), mutation in any::<(usize, u8)>(), cut in 0usize..400,
+        split in 0usize..400,
+    ) {
+        request_agrees::<_, wire::CompareCombosRequest>(request, mutation, cut, split)?;
+    }
+
+    #[test]
+    fn list_plays_agrees(
+        request in list_plays(), mutation in any::<(usize, u8)>(), cut in 0usize..400,
+        split in 0usize..400,
+    ) {
+        request_agrees::<_, wire::ListPlaysRequest>(request, mutation, cut, split)?;
+    }
+
+    /// A list's values need not come together: fields in any order, repeated fields
+    /// interleaved, a field given twice, unknown fields between.
+    #[test]
+    fn fields_in_any_order_agree(
+        request in validate_play(), order in Just(vec![0usize, 1, 2]).prop_shuffle(),
+        unknown in any::<bool>(), split in 0usize..400,
+    ) {
+        let mut bytes = Vec::new();
+        let mut put = |tag: u32, value: &str| {
+            prost::encoding::string::encode(tag, &value.to_owned(), &mut bytes);
+        };
+        // Hand, play and previous values taken in turns, in a shuffled field order.
+        let lists = [(2, &request.hand), (3, &request.play), (4, &request.previous)];
+        for i in 0..25 {
+            for &field in &order {
+                let (tag, list) = lists[field];
+                if let Some(value) = list.get(i) {
+                    put(tag, value);
+                }
+            }
+            if unknown && i == 1 {
+                put(99, "unknown");
+                put(7, "an unknown field's value");
+            }
+        }
+        if let Some(rules) = &request.rules {
+            prost::encoding::message::encode(1, rules, &mut bytes);
+        }
+        decodes_alike::<pb::ValidatePlayRequest, wire::ValidatePlayRequest>(&bytes, split)?;
+    }
+
+    #[test]
+    fn random_bytes_agree(bytes in prop::collection::vec(any::<u8>(), 0..64), split in 0usize..64) {
+        decodes_alike::<pb::ValidatePlayRequest, wire::ValidatePlayRequest>(&bytes, split)?;
+        decodes_alike::<pb::ListPlaysRequest, wire::ListPlaysRequest>(&bytes, split)?;
+    }
+
+    /// A Deal answer is written with the bytes prost writes for the generated one.
+    #[test]
+    fn deal_response_agrees(
+        seed in any::<u64>(), game in 0i32..4,
+        hands in prop::collection::vec((0u32..5, prop::collection::vec(0usize..8, 0..34), ".{0,20}", any::<bool>()), 0..5),
+        kitty in prop::collection::vec(0usize..8, 0..9),
+        wall in prop::collection::vec(0usize..8, 0..100),
+        wildcard_ranks in prop::collection::vec(0usize..8, 0..3),
+    ) {
+        const NAMES: [&str; 8] = ["3", "10H", "BJ", "5p", "1z", "", "大王", "2S"];
+        let names = |picks: &[usize]| picks.iter().map(|&i| NAMES[i]).collect::<Vec<_>>();
+        let ours = wire::DealResponse {
+            seed,
+            game,
+            hands: hands
+                .iter()
+                .map(|(seat, cards, tiles, is_landlord)| wire::DealtHand {
+                    seat: *seat,
+                    cards: names(cards),
+                    tiles: tiles.clone(),
+                    is_landlord: *is_landlord,
+                })
+                .collect(),
+            kitty: names(&kitty),
+            wall: names(&wall),
+            wildcard_ranks: names(&wildcard_ranks),
+        };
+        let bytes = ours.encode_to_vec();
+        prop_assert_eq!(ours.encoded_len(), bytes.len());
+        let generated: pb::DealResponse = ours.into();
+        prop_assert_eq!(bytes, generated.encode_to_vec());
+    }
+}
+
+/// The errors are prost's own: a value that is not UTF-8, a length past the end.
+#[test]
+fn errors_are_prosts() {
+    let bad_utf8 = [0x12, 0x02, 0xC3, 0x28];
+    let truncated = [0x12, 0x05, b'1', b'0'];
+    for bytes in [&bad_utf8[..], &truncated[..]] {
+        let expected = pb::ValidatePlayRequest::decode(bytes)
+            .unwrap_err()
+            .to_string();
+        let ours = wire::ValidatePlayRequest::decode(bytes)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(ours, expected);
+    }
+}
+
+/// Names read and iterate in order, with what a hand's list holds.
+#[test]
+fn names_keep_order() {
+    let request = pb::ValidatePlayRequest {
+        hand: ["3S", "10H", "BJ", "大王", ""].map(str::to_owned).to_vec(),
+        ..Default::default()
+    };
+    let ours = wire::ValidatePlayRequest::decode(request.encode_to_vec().as_slice()).unwrap();
+    assert_eq!(ours.hand.len(), 5);
+    assert_eq!(
+        ours.hand.iter().collect::<Vec<_>>(),
+        ["3S", "10H", "BJ", "大王", ""]
+    );
+    assert!(ours.play.is_empty());
+}
