@@ -211,36 +211,45 @@ impl std::str::FromStr for Tile {
 /// Reads a compact MPSZ string (`"123m456p789s1122z"`) into tiles, in input order.
 /// `0m`/`0p`/`0s` (red fives) read as fives.
 pub fn parse_tiles(text: &str) -> Result<Vec<Tile>, TileParseError> {
-    let mut tiles = Vec::new();
-    let mut pending: Vec<char> = Vec::new();
-    for (position, ch) in text.chars().enumerate() {
+    // A hand is a handful of tiles: room for them up front (at most one per byte).
+    let mut tiles = Vec::with_capacity(text.len().min(32));
+    // Where the digits waiting for their suit letter start: only digits, spaces and tabs
+    // (all one byte) can come between there and the letter.
+    let mut group: Option<usize> = None;
+    for (position, (at, ch)) in text.char_indices().enumerate() {
         match ch {
-            '0'..='9' => pending.push(ch),
+            '0'..='9' => {
+                group.get_or_insert(at);
+            }
             ' ' | '\t' => {}
             'm' | 'p' | 's' | 'z' | 'M' | 'P' | 'S' | 'Z' => {
                 let letter = ch.to_ascii_lowercase();
-                if pending.is_empty() {
+                let Some(start) = group.take() else {
                     return Err(TileParseError::EmptyGroup {
                         text: text.to_string(),
                         ch,
                     });
-                }
+                };
                 let suit = match letter {
                     'm' => TileSuit::Man,
                     'p' => TileSuit::Pin,
                     's' => TileSuit::Sou,
                     _ => TileSuit::Honor,
                 };
-                for digit in pending.drain(..) {
-                    let mut number = digit as u8 - b'0';
+                for digit in text.as_bytes()[start..at]
+                    .iter()
+                    .filter(|b| b.is_ascii_digit())
+                {
+                    let mut number = digit - b'0';
                     if number == 0 && suit != TileSuit::Honor {
                         number = 5;
                     }
-                    let tile = Tile::new(suit, number).ok_or(TileParseError::NoSuchTile {
-                        text: text.to_string(),
-                        digit,
-                        suit: letter,
-                    })?;
+                    let tile =
+                        Tile::new(suit, number).ok_or_else(|| TileParseError::NoSuchTile {
+                            text: text.to_string(),
+                            digit: char::from(*digit),
+                            suit: letter,
+                        })?;
                     tiles.push(tile);
                 }
             }
@@ -253,7 +262,7 @@ pub fn parse_tiles(text: &str) -> Result<Vec<Tile>, TileParseError> {
             }
         }
     }
-    if !pending.is_empty() {
+    if group.is_some() {
         return Err(TileParseError::MissingSuit(text.to_string()));
     }
     Ok(tiles)
@@ -321,5 +330,52 @@ mod tests {
     #[test]
     fn output_is_sorted() {
         assert_eq!(format_tiles(&parse_tiles("9m1z1m").unwrap()), "19m1z");
+    }
+
+    /// The reader, written plainly: each digit kept until its suit letter comes.
+    fn parse_tiles_reference(text: &str) -> Result<Vec<Tile>, TileParseError> {
+        let mut tiles = Vec::new();
+        let mut pending: Vec<char> = Vec::new();
+        for (position, ch) in text.chars().enumerate() {
+            if ch.is_ascii_digit() {
+                pending.push(ch);
+            } else if ch == ' ' || ch == '\t' {
+            } else if "mpszMPSZ".contains(ch) {
+                let letter = ch.to_ascii_lowercase();
+                if pending.is_empty() {
+                    let text = text.to_string();
+                    return Err(TileParseError::EmptyGroup { text, ch });
+                }
+                let suits = [TileSuit::Man, TileSuit::Pin, TileSuit::Sou, TileSuit::Honor];
+                let suit = suits["mpsz".find(letter).unwrap()];
+                for digit in pending.drain(..) {
+                    let number = match digit as u8 - b'0' {
+                        0 if suit != TileSuit::Honor => 5,
+                        number => number,
+                    };
+                    let text = text.to_string();
+                    let error = TileParseError::NoSuchTile {
+                        text,
+                        digit,
+                        suit: letter,
+                    };
+                    tiles.push(Tile::new(suit, number).ok_or(error)?);
+                }
+            } else {
+                let text = text.to_string();
+                return Err(TileParseError::UnexpectedChar { text, ch, position });
+            }
+        }
+        if !pending.is_empty() {
+            return Err(TileParseError::MissingSuit(text.to_string()));
+        }
+        Ok(tiles)
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn reads_as_the_reference(text in "[0-9mpszMPSZ \t中x]{0,24}") {
+            proptest::prop_assert_eq!(parse_tiles(&text), parse_tiles_reference(&text));
+        }
     }
 }

@@ -325,5 +325,12 @@ pub(super) fn decomposition(d: &Decomposition) -> pb::Decomposition {
 
 /// Tiles as "1z 2z".
 fn tile_list(tiles: impl Iterator<Item = Tile>) -> String {
-    tiles.map(Tile::name).collect::<Vec<_>>().join(" ")
+    let mut list = String::with_capacity(48);
+    for tile in tiles {
+        if !list.is_empty() {
+            list.push(' ');
+        }
+        list.push_str(tile.name());
+    }
+    list
 }
