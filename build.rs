@@ -95,6 +95,9 @@ fn generate() -> Result<(), Box<dyn std::error::Error>> {
         "CompareCombosRequest",
         "ListPlaysRequest",
         "DealResponse",
+        "ValidatePlayResponse",
+        "CompareCombosResponse",
+        "ListPlaysResponse",
     ] {
         server = server.extern_path(
             format!(".cardrules.v1.{message}"),

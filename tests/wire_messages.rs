@@ -1,7 +1,7 @@
 //! The server's own messages (`cardrules::server::wire`) against prost's generated ones, the
-//! reference: the same bytes decode to the same values (or fail alike), and encoding gives the
-//! same bytes, on random messages, on their mutations and truncations, on values split across
-//! buffers, and on fields in any order.
+//! reference: requests decode from the same bytes to the same values (or fail alike, with the
+//! same error), on random messages, their mutations and truncations, values split across
+//! buffers and fields in any order; requests and answers encode to the same bytes.
 //!
 //! Case count: `CARDRULES_PROPTEST_CASES` (default 256).
 
@@ -242,10 +242,101 @@ proptest! {
             wall: names(&wall),
             wildcard_ranks: names(&wildcard_ranks),
         };
-        let bytes = ours.encode_to_vec();
-        prop_assert_eq!(ours.encoded_len(), bytes.len());
-        let generated: pb::DealResponse = ours.into();
-        prop_assert_eq!(bytes, generated.encode_to_vec());
+        answer_agrees::<_, pb::DealResponse>(ours)?;
+    }
+}
+
+const RANKS: [&str; 6] = ["", "3", "10", "2", "BJ", "大王"];
+
+fn combo() -> impl Strategy<Value = wire::DoudizhuCombo> {
+    (
+        (-1i32..20, 0usize..6, 0usize..6, any::<u32>(), 0u32..9),
+        (
+            prop::collection::vec(0usize..6, 0..6),
+            prop::collection::vec(0usize..6, 0..5),
+            0i32..4,
+        ),
+    )
+        .prop_map(
+            |((r#type, rank, top, chain_length, copies), (kickers, wild_as, bomb_kind))| {
+                wire::DoudizhuCombo {
+                    r#type,
+                    rank: RANKS[rank],
+                    top_rank: RANKS[top],
+                    chain_length,
+                    copies,
+                    kickers: kickers.iter().map(|&i| RANKS[i]).collect(),
+                    wild_as: wild_as.iter().map(|&i| RANKS[i]).collect(),
+                    bomb_kind,
+                }
+            },
+        )
+}
+
+/// An answer is written with the bytes prost writes for the generated one.
+fn answer_agrees<W, P>(ours: W) -> Result<(), TestCaseError>
+where
+    W: Message + Into<P>,
+    P: Message,
+{
+    let bytes = ours.encode_to_vec();
+    prop_assert_eq!(ours.encoded_len(), bytes.len());
+    let generated: P = ours.into();
+    prop_assert_eq!(bytes, generated.encode_to_vec());
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    #[test]
+    fn validate_play_response_agrees(
+        flags in any::<(bool, bool)>(), reason in 0i32..12, message in ".{0,30}",
+        reading in prop::option::of(combo()), readings in prop::collection::vec(combo(), 0..4),
+        previous_reading in prop::option::of(combo()),
+    ) {
+        answer_agrees::<_, pb::ValidatePlayResponse>(wire::ValidatePlayResponse {
+            legal: flags.0,
+            reason,
+            message,
+            reading,
+            readings,
+            previous_reading,
+            pass: flags.1,
+        })?;
+    }
+
+    #[test]
+    fn compare_combos_response_agrees(
+        outcome in 0i32..6, a_reading in prop::option::of(combo()),
+        b_reading in prop::option::of(combo()), message in ".{0,30}",
+    ) {
+        answer_agrees::<_, pb::CompareCombosResponse>(wire::CompareCombosResponse {
+            outcome,
+            a_reading,
+            b_reading,
+            message,
+        })?;
+    }
+
+    #[test]
+    fn list_plays_response_agrees(
+        plays in prop::collection::vec(
+            (prop::collection::vec(0usize..6, 0..20), prop::option::of(combo())), 0..12),
+        truncated in any::<bool>(), previous_reading in prop::option::of(combo()),
+    ) {
+        let plays = plays
+            .into_iter()
+            .map(|(cards, reading)| wire::ListedPlay {
+                cards: cards.iter().map(|&i| RANKS[i]).collect(),
+                reading,
+            })
+            .collect();
+        answer_agrees::<_, pb::ListPlaysResponse>(wire::ListPlaysResponse {
+            plays,
+            truncated,
+            previous_reading,
+        })?;
     }
 }
 

@@ -34,14 +34,17 @@ fn answer_item(item: pb::BatchItem) -> pb::BatchResult {
     let (status, response) = match item.request {
         Some(Item::Deal(r)) => reply(super::deal::deal(r).map(Into::into), Answer::Deal),
         Some(Item::ValidatePlay(r)) => reply(
-            super::doudizhu::validate_play(r.into()),
+            super::doudizhu::validate_play(r.into()).map(Into::into),
             Answer::ValidatePlay,
         ),
         Some(Item::CompareCombos(r)) => reply(
-            super::doudizhu::compare_combos(r.into()),
+            super::doudizhu::compare_combos(r.into()).map(Into::into),
             Answer::CompareCombos,
         ),
-        Some(Item::ListPlays(r)) => reply(super::doudizhu::list_plays(r.into()), Answer::ListPlays),
+        Some(Item::ListPlays(r)) => reply(
+            super::doudizhu::list_plays(r.into()).map(Into::into),
+            Answer::ListPlays,
+        ),
         Some(Item::FitWildcards(r)) => {
             reply(super::doudizhu::fit_wildcards(r), Answer::FitWildcards)
         }

@@ -80,21 +80,21 @@ impl pb::card_rules_service_server::CardRulesService for CardRules {
     async fn validate_play(
         &self,
         request: Request<super::wire::ValidatePlayRequest>,
-    ) -> Result<Response<pb::ValidatePlayResponse>, Status> {
+    ) -> Result<Response<super::wire::ValidatePlayResponse>, Status> {
         answer(request, super::doudizhu::validate_play)
     }
 
     async fn compare_combos(
         &self,
         request: Request<super::wire::CompareCombosRequest>,
-    ) -> Result<Response<pb::CompareCombosResponse>, Status> {
+    ) -> Result<Response<super::wire::CompareCombosResponse>, Status> {
         answer(request, super::doudizhu::compare_combos)
     }
 
     async fn list_plays(
         &self,
         request: Request<super::wire::ListPlaysRequest>,
-    ) -> Result<Response<pb::ListPlaysResponse>, Status> {
+    ) -> Result<Response<super::wire::ListPlaysResponse>, Status> {
         let laizi = request
             .get_ref()
             .rules

@@ -6,7 +6,7 @@
 //! ValidatePlay request names about twenty cards, and that was half of what the server spent on
 //! the call beyond the transport (callgrind: 9.1k of 19k instructions); a Deal answer names 54.
 //! Here a received card list is a [`Names`] (the texts side by side in one `String`), and an
-//! answered one a [`StaticNames`] (the deck's own `&'static str` names).
+//! answered one, like a reading's ranks, the deck's own `&'static str` names ([`StaticNames`]).
 //!
 //! The messages are the proto's, field for field: `build.rs` maps them here for the generated
 //! server only. Clients and the Batch RPC keep the generated types (`From` converts), and
@@ -180,6 +180,10 @@ fn one_byte_key(tag: u32) -> Option<u8> {
 
 /// Encodes `values` as the `repeated string` field numbered `tag`.
 fn encode_strs<'a>(tag: u32, values: impl Iterator<Item = &'a str>, buf: &mut impl BufMut) {
+    let mut values = values.peekable();
+    if values.peek().is_none() {
+        return;
+    }
     // Short values are laid out in a local block written with one `put_slice`: a key, a length
     // and a two-byte name written to the buffer one by one cost about a hundred instructions.
     let mut block = [0u8; 256];
@@ -222,10 +226,20 @@ fn encoded_len_strs<'a>(tag: u32, values: impl Iterator<Item = &'a str>) -> usiz
         .sum::<usize>()
 }
 
+/// Encodes `value` as the `string` field numbered `tag` (nothing when empty, as proto3 does).
+fn encode_str(tag: u32, value: &str, buf: &mut impl BufMut) {
+    if !value.is_empty() {
+        encode_key(tag, WireType::LengthDelimited, buf);
+        encode_varint(value.len() as u64, buf);
+        buf.put_slice(value.as_bytes());
+    }
+}
+
 /// A message of the proto: its fields as `name: Type = tag as kind`, where the kind is `names`
 /// for a received card list ([`Names`]), `static_names` for an answered one ([`StaticNames`]),
-/// `message` for an optional nested message, `messages` for a repeated one, or prost's encoding
-/// module of a scalar (`int32`, `uint32`, `uint64`, `bool`, `string`). Gives the struct,
+/// `static_name` for an answered `string` that is a rank's or card's name, `message` for an
+/// optional nested message, `messages` for a repeated one, or prost's encoding module of a
+/// scalar (`int32`, `uint32`, `uint64`, `bool`, `string`). Gives the struct,
 /// `prost::Message` (each field read and written as prost's derived code would), and `From` the
 /// generated type (`from pb`, for a request) or into it (`into pb`, for an answer).
 macro_rules! message {
@@ -305,6 +319,9 @@ macro_rules! message {
     (@encode static_names $tag:literal, $ty:ty, $value:expr, $buf:ident) => {
         encode_strs($tag, $value.iter().copied(), $buf)
     };
+    (@encode static_name $tag:literal, $ty:ty, $value:expr, $buf:ident) => {
+        encode_str($tag, $value, $buf)
+    };
     (@encode message $tag:literal, $ty:ty, $value:expr, $buf:ident) => {
         if let Some(value) = $value {
             encoding::message::encode($tag, value, $buf);
@@ -332,6 +349,9 @@ macro_rules! message {
         // An answer the server only writes: a value read is skipped, as an unknown field.
         encoding::skip_field($wire_type, $tag, $buf, $ctx)
     };
+    (@merge static_name $tag:literal, $value:expr, $wire_type:ident, $buf:ident, $ctx:ident) => {
+        encoding::skip_field($wire_type, $tag, $buf, $ctx)
+    };
     (@merge $kind:ident $tag:literal, $value:expr, $wire_type:ident, $buf:ident, $ctx:ident) => {
         encoding::$kind::merge($wire_type, $value, $buf, $ctx)
     };
@@ -341,6 +361,9 @@ macro_rules! message {
     };
     (@len static_names $tag:literal, $ty:ty, $value:expr) => {
         encoded_len_strs($tag, $value.iter().copied())
+    };
+    (@len static_name $tag:literal, $ty:ty, $value:expr) => {
+        encoded_len_strs($tag, std::iter::once(*$value).filter(|value| !value.is_empty()))
     };
     (@len message $tag:literal, $ty:ty, $value:expr) => {
         $value.as_ref().map_or(0, |value| encoding::message::encoded_len($tag, value))
@@ -353,11 +376,15 @@ macro_rules! message {
     };
 
     (@from names $value:expr) => { Names::from($value.as_slice()) };
-    (@from $kind:ident $value:expr) => { $value };
+    (@from $kind:ident $value:expr) => { message!(@convert $kind $value) };
 
     (@into static_names $value:expr) => { $value.into_iter().map(str::to_owned).collect() };
-    (@into messages $value:expr) => { $value.into_iter().map(Into::into).collect() };
-    (@into $kind:ident $value:expr) => { $value };
+    (@into static_name $value:expr) => { $value.to_owned() };
+    (@into $kind:ident $value:expr) => { message!(@convert $kind $value) };
+
+    (@convert message $value:expr) => { $value.map(Into::into) };
+    (@convert messages $value:expr) => { $value.into_iter().map(Into::into).collect() };
+    (@convert $kind:ident $value:expr) => { $value };
 }
 
 message! {
@@ -441,5 +468,83 @@ message! {
         wall: StaticNames = 5 as static_names,
         /// The wildcard ranks drawn.
         wildcard_ranks: StaticNames = 6 as static_names,
+    }
+}
+
+message! {
+    /// `cardrules.v1.DoudizhuCombo`.
+    DoudizhuCombo into pb {
+        /// The combo type (a `ComboType`).
+        r#type: i32 = 1 as int32,
+        /// The main rank.
+        rank: &'static str = 2 as static_name,
+        /// The highest rank of the chain.
+        top_rank: &'static str = 3 as static_name,
+        /// Ranks in the chain.
+        chain_length: u32 = 4 as uint32,
+        /// Copies of each main rank.
+        copies: u32 = 5 as uint32,
+        /// The kickers' ranks.
+        kickers: StaticNames = 6 as static_names,
+        /// The ranks the wildcards stand for.
+        wild_as: StaticNames = 7 as static_names,
+        /// Under laizi rules, a bomb's kind (a `BombKind`).
+        bomb_kind: i32 = 8 as int32,
+    }
+}
+
+message! {
+    /// `cardrules.v1.ValidatePlayResponse`.
+    ValidatePlayResponse into pb {
+        /// Whether the play is legal.
+        legal: bool = 1 as bool,
+        /// Why not (an `IllegalPlayReason`).
+        reason: i32 = 2 as int32,
+        /// The verdict in words.
+        message: String = 3 as string,
+        /// The play's chosen reading.
+        reading: Option<DoudizhuCombo> = 4 as message,
+        /// Every reading of the play.
+        readings: Vec<DoudizhuCombo> = 5 as messages,
+        /// The previous play's reading.
+        previous_reading: Option<DoudizhuCombo> = 6 as message,
+        /// Whether the play is a pass.
+        pass: bool = 7 as bool,
+    }
+}
+
+message! {
+    /// `cardrules.v1.CompareCombosResponse`.
+    CompareCombosResponse into pb {
+        /// Which beats which (a `ComparisonOutcome`).
+        outcome: i32 = 1 as int32,
+        /// `a`'s reading.
+        a_reading: Option<DoudizhuCombo> = 2 as message,
+        /// `b`'s reading.
+        b_reading: Option<DoudizhuCombo> = 3 as message,
+        /// The outcome in words.
+        message: String = 4 as string,
+    }
+}
+
+message! {
+    /// `cardrules.v1.ListedPlay`.
+    ListedPlay into pb {
+        /// The play's cards.
+        cards: StaticNames = 1 as static_names,
+        /// Its reading.
+        reading: Option<DoudizhuCombo> = 2 as message,
+    }
+}
+
+message! {
+    /// `cardrules.v1.ListPlaysResponse`.
+    ListPlaysResponse into pb {
+        /// The plays.
+        plays: Vec<ListedPlay> = 1 as messages,
+        /// Whether the limit cut the list.
+        truncated: bool = 2 as bool,
+        /// The previous play's reading.
+        previous_reading: Option<DoudizhuCombo> = 3 as message,
     }
 }

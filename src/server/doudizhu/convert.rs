@@ -1,7 +1,7 @@
 //! Proto <-> core values: card lists, combo types, readings, selectors and reasons.
 
 use super::super::enums::decode;
-use super::super::pb;
+use super::super::{pb, wire};
 use crate::cards::parse_card;
 use crate::doudizhu::{
     BombKind, CardList, CardListError, Combo, ComboKind, Game, IllegalReason, ReadingSelector,
@@ -105,22 +105,19 @@ pub(super) fn kind_filter(
 }
 
 pub(super) fn combo_to_pb(combo: &Combo) -> pb::DoudizhuCombo {
-    pb::DoudizhuCombo {
+    combo_to_wire(combo).into()
+}
+
+/// A reading as the hot calls answer it ([`wire::DoudizhuCombo`]: names, not strings).
+pub(super) fn combo_to_wire(combo: &Combo) -> wire::DoudizhuCombo {
+    wire::DoudizhuCombo {
         r#type: kind_to_pb(combo.kind) as i32,
-        rank: combo.rank.symbol().to_string(),
-        top_rank: combo.top_rank().symbol().to_string(),
+        rank: combo.rank.symbol(),
+        top_rank: combo.top_rank().symbol(),
         chain_length: combo.length.into(),
         copies: combo.size.into(),
-        kickers: combo
-            .kickers
-            .ranks()
-            .map(|r| r.symbol().to_string())
-            .collect(),
-        wild_as: combo
-            .wild_as
-            .ranks()
-            .map(|r| r.symbol().to_string())
-            .collect(),
+        kickers: combo.kickers.ranks().map(|r| r.symbol()).collect(),
+        wild_as: combo.wild_as.ranks().map(|r| r.symbol()).collect(),
         bomb_kind: match combo.bomb_kind {
             None => pb::BombKind::Unspecified,
             Some(BombKind::Soft) => pb::BombKind::Soft,

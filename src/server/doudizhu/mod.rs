@@ -10,7 +10,8 @@ mod messages;
 mod rules;
 
 use self::convert::{
-    card_list, combo_to_pb, kind_filter, laizi_card_list, reason_to_pb, selector_from,
+    card_list, combo_to_pb, combo_to_wire, kind_filter, laizi_card_list, reason_to_pb,
+    selector_from,
 };
 use super::pb;
 use super::wire::{self, Names};
@@ -84,7 +85,7 @@ fn previous_from<'a>(
 /// Answers a `ValidatePlayRequest`.
 pub fn validate_play(
     request: wire::ValidatePlayRequest,
-) -> Result<pb::ValidatePlayResponse, InvalidArgument> {
+) -> Result<wire::ValidatePlayResponse, InvalidArgument> {
     let mut errors = InvalidArgument::default();
     let (game, table) = rules::table_from(request.rules.as_ref(), &mut errors);
     let hand = if request.hand.is_empty() {
@@ -123,13 +124,13 @@ pub fn validate_play(
             intended: intended.as_ref(),
         },
     );
-    Ok(pb::ValidatePlayResponse {
+    Ok(wire::ValidatePlayResponse {
         legal: verdict.is_legal(),
         reason: reason_to_pb(verdict.reason) as i32,
         message: messages::verdict(&verdict, &play, previous.as_ref(), game.max_play_cards()),
-        reading: verdict.chosen.as_ref().map(combo_to_pb),
-        readings: verdict.all_readings().iter().map(combo_to_pb).collect(),
-        previous_reading: previous.as_ref().map(combo_to_pb),
+        reading: verdict.chosen.as_ref().map(combo_to_wire),
+        readings: verdict.all_readings().iter().map(combo_to_wire).collect(),
+        previous_reading: previous.as_ref().map(combo_to_wire),
         pass: play.is_empty(),
     })
 }
@@ -137,7 +138,7 @@ pub fn validate_play(
 /// Answers a `CompareCombosRequest`.
 pub fn compare_combos(
     request: wire::CompareCombosRequest,
-) -> Result<pb::CompareCombosResponse, InvalidArgument> {
+) -> Result<wire::CompareCombosResponse, InvalidArgument> {
     let mut errors = InvalidArgument::default();
     let (game, table) = rules::table_from(request.rules.as_ref(), &mut errors);
     let side = |field: &str, texts: &Names, errors: &mut InvalidArgument| {
@@ -190,10 +191,10 @@ pub fn compare_combos(
         doudizhu::Outcome::Tie => pb::ComparisonOutcome::Tie,
         doudizhu::Outcome::Incomparable => pb::ComparisonOutcome::Incomparable,
     };
-    Ok(pb::CompareCombosResponse {
+    Ok(wire::CompareCombosResponse {
         outcome: outcome as i32,
-        a_reading: Some(combo_to_pb(&comparison.a)),
-        b_reading: Some(combo_to_pb(&comparison.b)),
+        a_reading: Some(combo_to_wire(&comparison.a)),
+        b_reading: Some(combo_to_wire(&comparison.b)),
         message: messages::comparison(&comparison),
     })
 }
@@ -280,7 +281,7 @@ fn limit_from(limit: u32, errors: &mut InvalidArgument) -> usize {
 /// Answers a `ListPlaysRequest`.
 pub fn list_plays(
     request: wire::ListPlaysRequest,
-) -> Result<pb::ListPlaysResponse, InvalidArgument> {
+) -> Result<wire::ListPlaysResponse, InvalidArgument> {
     let mut errors = InvalidArgument::default();
     let (game, table) = rules::table_from(request.rules.as_ref(), &mut errors);
     let hand = if request.hand.is_empty() {
@@ -321,18 +322,15 @@ pub fn list_plays(
     let namer = hand.namer();
     let listed = plays
         .iter()
-        .map(|play| pb::ListedPlay {
-            cards: namer
-                .name(&play.cards)
-                .map(|card| card.name().to_owned())
-                .collect(),
-            reading: Some(combo_to_pb(&play.combo)),
+        .map(|play| wire::ListedPlay {
+            cards: namer.name(&play.cards).map(|card| card.name()).collect(),
+            reading: Some(combo_to_wire(&play.combo)),
         })
         .collect();
-    Ok(pb::ListPlaysResponse {
+    Ok(wire::ListPlaysResponse {
         plays: listed,
         truncated,
-        previous_reading: previous.as_ref().map(combo_to_pb),
+        previous_reading: previous.as_ref().map(combo_to_wire),
     })
 }
 
@@ -381,7 +379,7 @@ mod tests {
                         let verdict = validate_play(wire::ValidatePlayRequest {
                             rules: rules.clone(),
                             hand: Names::from(hand.as_slice()),
-                            play: Names::from(play.cards.as_slice()),
+                            play: play.cards.iter().copied().collect(),
                             ..Default::default()
                         })
                         .unwrap();
