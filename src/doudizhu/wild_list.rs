@@ -208,12 +208,16 @@ struct Lister<'a, F> {
 }
 
 /// The physical cards of a candidate play.
+///
+/// The counts are [`wide`] integers, changed by adding and subtracting a count at a rank: stored
+/// byte by byte and then read as one integer (as the fit and the play's key read them), each
+/// read waited for the bytes' stores to reach the cache.
 #[derive(Clone, Copy)]
 struct Cards {
     /// Natural cards by rank.
-    natural: [u8; RANKS],
+    natural: u128,
     /// Wildcards by their own rank.
-    wild: [u8; RANKS],
+    wild: u128,
     /// Number of wildcards.
     m: u8,
     /// Number of wildcards on the main ranks (the main part's shortfall).
@@ -222,12 +226,21 @@ struct Cards {
     natural_total: usize,
 }
 
-/// A play's cards by rank (natural and wild together), four bits a rank: at most 8 cards of a
-/// rank with two decks.
-fn play_key(cards: &[u8; RANKS]) -> u64 {
+/// A play's cards by rank (natural and wild together, as a [`wide`] integer), four bits a rank:
+/// at most 8 cards of a rank with two decks.
+fn play_key(wide: u128) -> u64 {
     // Ranks r and r + 8 share byte r, as its low and high nibble.
-    let wide = wide(cards);
     wide as u64 | ((wide >> 64) as u64) << 4
+}
+
+/// `count` at `rank`, as a [`wide`] integer.
+fn at(rank: usize, count: u8) -> u128 {
+    u128::from(count) << (8 * rank)
+}
+
+/// The count at `rank` of a [`wide`] integer.
+fn count_at(wide: u128, rank: usize) -> u8 {
+    (wide >> (8 * rank)) as u8
 }
 
 /// A set of [`play_key`]s (never 0: a play holds a card): open addressing with linear probing
@@ -511,8 +524,8 @@ where
         for start in starts.clone().rev() {
             begins[start + 1] = self.group.len();
             let mut cards = Cards {
-                natural: [0; RANKS],
-                wild: [0; RANKS],
+                natural: 0,
+                wild: 0,
                 m: 0,
                 forced: 0,
                 natural_total: 0,
@@ -596,7 +609,7 @@ where
                     claimed_above: 0,
                     claimed_count: 0,
                 };
-                let own = cards.natural[main.start];
+                let own = count_at(cards.natural, main.start);
                 if main.length == 1 && own > 0 {
                     // A one-rank main part with `own` natural cards, and `own` natural kicker
                     // cards of a rank above it (up to the 2): swapping the two ranks' roles
@@ -638,10 +651,10 @@ where
         if rank >= NORMAL {
             // Jokers: natural only.
             if have >= size {
-                cards.natural[rank] = size;
+                cards.natural += at(rank, size);
                 cards.natural_total += size as usize;
                 self.main_naturals(main, rank + 1, forced, cards);
-                cards.natural[rank] = 0;
+                cards.natural -= at(rank, size);
                 cards.natural_total -= size as usize;
             }
             return;
@@ -669,12 +682,12 @@ where
             }
         }
         for n in low..=high {
-            cards.natural[rank] = n;
+            cards.natural += at(rank, n);
             cards.natural_total += n as usize;
             self.main_naturals(main, rank + 1, forced + size - n, cards);
+            cards.natural -= at(rank, n);
             cards.natural_total -= n as usize;
         }
-        cards.natural[rank] = 0;
     }
 
     /// Most natural cards of each rank that may be kickers of `main` (a bound for the search;
@@ -756,7 +769,7 @@ where
                 if n == claimed {
                     continue;
                 }
-                cards.natural[rank] = n;
+                cards.natural += at(rank, n);
                 cards.natural_total += n as usize;
                 let odd = odd + u8::from(pairs && n % 2 == 1);
                 let need = need - n;
@@ -769,9 +782,9 @@ where
                 } else {
                     self.kicker_naturals(main, forced, space, left, need, odd, cards);
                 }
+                cards.natural -= at(rank, n);
                 cards.natural_total -= n as usize;
             }
-            cards.natural[rank] = 0;
         }
     }
 
@@ -782,10 +795,9 @@ where
         if cards.natural_total + m as usize > self.max_play {
             return;
         }
-        // `cards.wild` is only read by `play`, so it is set for each play and never cleared.
         match *self.wild_ranks {
             [rank] => {
-                cards.wild[rank] = m;
+                cards.wild = at(rank, m);
                 self.play(main, cards);
             }
             _ => {
@@ -795,8 +807,7 @@ where
                     if second > self.wild_counts[1] {
                         continue;
                     }
-                    cards.wild[a] = first;
-                    cards.wild[b] = second;
+                    cards.wild = at(a, first) | at(b, second);
                     self.play(main, cards);
                 }
             }
@@ -810,11 +821,9 @@ where
         if natural_empty && self.rules.all_wildcard_play_natural {
             return; // a special play, read as it is
         }
-        let mut all = cards.natural;
-        for &rank in self.wild_ranks {
-            all[rank] += cards.wild[rank];
-        }
-        let key = play_key(&all);
+        // Wildcards are never of a natural card's rank: no byte carries.
+        let all = cards.natural | cards.wild;
+        let key = play_key(all);
         let Err(slot) = self.claimed.find(key) else {
             return; // it has a qualifying fit earlier in reading order
         };
@@ -830,8 +839,7 @@ where
             }
         }
         self.claimed.insert_at(slot, key);
-        self.group
-            .push(order(kickers, cards.m, wild_as, wide(&all)));
+        self.group.push(order(kickers, cards.m, wild_as, all));
     }
 
     /// The play of main part (`kind`, `start`, `length`, `size`) with place `order`.
@@ -875,7 +883,7 @@ where
     /// bytes one by one (about 50 instructions a fit).
     fn fit(&self, main: &Main, cards: &Cards) -> Option<(u128, u128)> {
         let rules = self.rules;
-        let natural = wide(&cards.natural);
+        let natural = cards.natural;
         // The wildcards on the main ranks: each one's shortfall, as one 128-bit subtraction (a
         // main rank never holds more natural cards than the main part's size, so no byte
         // borrows).
@@ -888,7 +896,7 @@ where
                 &outside.to_le_bytes(),
                 odd_ranks(outside),
                 cards.m - cards.forced,
-                &cards.wild,
+                cards.wild,
             )?);
             // The kicker wildcards, rank by rank, as one 128-bit subtraction and addition: every
             // kicker count is at least the natural one, so no byte borrows or carries.
@@ -913,7 +921,8 @@ where
     ) -> Combo {
         let (kickers, wild_as) = (bytes(kickers), bytes(wild_as));
         let bomb_kind = (main.kind == ComboKind::Bomb).then(|| {
-            let standing_in = wild_as.iter().zip(&cards.wild).any(|(&a, &own)| a > own);
+            let own = bytes(cards.wild);
+            let standing_in = wild_as.iter().zip(&own).any(|(&a, &own)| a > own);
             if natural_empty {
                 BombKind::Pure
             } else if standing_in {
@@ -943,7 +952,7 @@ where
         outside: &[u8; 16],
         odd_outside: u16,
         free: u8,
-        own: &[u8; RANKS],
+        own: u128,
     ) -> Option<[u8; 16]> {
         let rules = self.rules;
         let unit = main.unit;
@@ -1005,7 +1014,7 @@ where
             let room = if rules.wildcards_may_be_kickers {
                 cap - have
             } else {
-                own[rank].min(cap - have)
+                count_at(own, rank).min(cap - have)
             };
             let mut add = room.min(left);
             if unit == 2 {
@@ -1052,7 +1061,7 @@ where
                 } else if rules.wildcards_may_be_kickers {
                     cap - have
                 } else {
-                    own[rank].min(cap - have)
+                    count_at(own, rank).min(cap - have)
                 };
                 // Wildcards to add: least..=most, of the parity that makes whole pairs, never
                 // making exactly three next to the chain.
