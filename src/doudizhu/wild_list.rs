@@ -530,6 +530,21 @@ where
                 forced: 0,
                 natural_total: 0,
             };
+            let mut fewest = [0u8; RANKS + 1];
+            for rank in (start..start + length as usize).rev() {
+                let have = self.natural[rank];
+                let short = if rank < NORMAL {
+                    size.saturating_sub(have)
+                } else if have >= size {
+                    0
+                } else {
+                    u8::MAX
+                };
+                fewest[rank] = fewest[rank + 1].saturating_add(short);
+            }
+            if fewest[start] > self.total_wild {
+                continue;
+            }
             let main = Main {
                 kind,
                 top,
@@ -541,6 +556,7 @@ where
                 bytes: run_bytes(start, length),
                 normal_bytes: run_bytes(start, length) & NORMAL_BYTES,
                 shortfall: (run_bytes(start, length) & NORMAL_BYTES & LOW_BYTES) * u128::from(size),
+                fewest,
             };
             self.main_naturals(&main, start, 0, &mut cards);
         }
@@ -659,7 +675,8 @@ where
             }
             return;
         }
-        let budget = self.total_wild - forced;
+        // The wildcards this rank may take, keeping enough for the ranks after it.
+        let budget = self.total_wild - forced - main.fewest[rank + 1];
         let mut low = size.saturating_sub(budget);
         let high = have.min(size);
         if rank == main.start && main.unit == 0 && rank < main.top {
@@ -1126,6 +1143,9 @@ struct Main {
     normal_bytes: u128,
     /// `size` on each of those ranks.
     shortfall: u128,
+    /// `fewest[r]`: the fewest wildcards the main ranks from `r` on take (`u8::MAX` when a
+    /// joker among them has fewer than `size` natural cards).
+    fewest: [u8; RANKS + 1],
 }
 
 /// The search for the lowest kickers: ranks in ascending order, most wildcards first, so the
