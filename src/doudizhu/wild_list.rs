@@ -97,14 +97,13 @@ fn bytes(wide: u128) -> [u8; RANKS] {
     counts
 }
 
-/// The counts an [`inverted_wide`] integer stands for.
-///
-/// Not inlined: inlined into [`Lister::listed`], the compiler took the bytes apart one by one
-/// (about 200 instructions a listed play) rather than storing them.
-#[inline(never)]
-fn counts_of(inverted: u128) -> [u8; RANKS] {
-    bytes((!inverted).swap_bytes())
+/// The [`wide`] integer an [`inverted_wide`] one stands for (the spare high byte clear).
+fn wide_of(inverted: u128) -> u128 {
+    (!inverted).swap_bytes() & RANK_BYTES
 }
+
+/// Every rank as a [`wide`] mask: 255 on each.
+const RANK_BYTES: u128 = (1 << (8 * RANKS)) - 1;
 
 /// A listed play with its place.
 #[derive(Clone, Copy)]
@@ -147,6 +146,9 @@ where
         wild_ranks: &wild_ranks[..kinds],
         wild_counts: &wild_counts[..kinds],
         total_wild: wild.len() as u8,
+        wild_bytes: wild_ranks[..kinds]
+            .iter()
+            .fold(0, |mask, &rank| mask | at(rank, u8::MAX)),
         specials: Vec::new(),
         next_special: 0,
         group: Vec::new(),
@@ -191,6 +193,8 @@ struct Lister<'a, F> {
     wild_ranks: &'a [usize],
     wild_counts: &'a [u8],
     total_wild: u8,
+    /// The wild ranks as a [`wide`] mask: 255 on each.
+    wild_bytes: u128,
     /// Plays of wildcards only that count as their natural ranks, in listing order.
     specials: Vec<Entry>,
     next_special: usize,
@@ -861,33 +865,31 @@ where
 
     /// The play of main part (`kind`, `start`, `length`, `size`) with place `order`.
     fn listed(&self, kind: ComboKind, start: usize, length: u8, size: u8, order: &Order) -> Play {
-        let kickers = counts_of(order.0);
-        let m = order.0 as u8;
-        let wild_as = counts_of(order.1);
-        let cards = counts_of(order.2);
+        // All as integers until the play is built: decoded into byte arrays one by one, each
+        // array was stored in pieces and read back at once, which waited on the stores.
+        let wild_as = wide_of(order.1);
+        let cards = wide_of(order.2);
         let bomb_kind = (kind == ComboKind::Bomb).then(|| {
-            let mut own = [0u8; RANKS];
-            for &rank in self.wild_ranks {
-                own[rank] = cards[rank];
-            }
-            let total: u8 = cards.iter().sum();
-            if total == m {
+            // The wildcards by their own rank; as many as stand for ranks, so they differ only
+            // when some wildcard stands for another rank.
+            let own = cards & self.wild_bytes;
+            if cards == own {
                 BombKind::Pure
-            } else if wild_as.iter().zip(own).any(|(&a, own)| a > own) {
+            } else if wild_as != own {
                 BombKind::Soft
             } else {
                 BombKind::Hard
             }
         });
         Play {
-            cards: RankCounts(cards),
+            cards: RankCounts(bytes(cards)),
             combo: Combo {
                 kind,
                 rank: Rank::ALL[start],
                 length,
                 size,
-                kickers: RankCounts(kickers),
-                wild_as: RankCounts(wild_as),
+                kickers: RankCounts(bytes(wide_of(order.0))),
+                wild_as: RankCounts(bytes(wild_as)),
                 bomb_kind,
             },
         }
