@@ -910,13 +910,7 @@ where
         let mut kickers = 0;
         if main.unit != 0 {
             let outside = natural & !main.bytes;
-            kickers = u128::from_le_bytes(self.lowest_kickers(
-                main,
-                &outside.to_le_bytes(),
-                odd_ranks(outside),
-                cards.m - cards.forced,
-                cards.wild,
-            )?);
+            kickers = self.lowest_kickers(main, outside, cards.m - cards.forced, cards.wild)?;
             // The kicker wildcards, rank by rank, as one 128-bit subtraction and addition: every
             // kicker count is at least the natural one, so no byte borrows or carries.
             wild_as = wild_as + kickers - outside;
@@ -962,18 +956,12 @@ where
     }
 
     /// The lowest kickers (as an ascending rank list) for the main part `main`, given the
-    /// natural kicker cards `outside` (`odd_outside`: the ranks where their count is odd) and
+    /// natural kicker cards `outside` and
     /// `free` kicker wildcards (whose own ranks are `own`), under the kicker rules; `None` when
     /// the rules allow none.
-    fn lowest_kickers(
-        &self,
-        main: &Main,
-        outside: &[u8; 16],
-        odd_outside: u16,
-        free: u8,
-        own: u128,
-    ) -> Option<[u8; 16]> {
+    fn lowest_kickers(&self, main: &Main, outside_wide: u128, free: u8, own: u128) -> Option<u128> {
         let rules = self.rules;
+        let outside = &outside_wide.to_le_bytes();
         let unit = main.unit;
         // The jokers' rules (jokers are natural only).
         let (black, red) = (outside[NORMAL], outside[NORMAL + 1]);
@@ -1007,9 +995,11 @@ where
         // below steps back.
         let mut odd = 0u16;
         if unit == 2 {
-            odd = odd_outside & !main.mask;
+            odd = odd_ranks(outside_wide) & !main.mask;
         }
-        let mut kickers = *outside;
+        // Stored again from the integer: copied from `outside`, which was just stored in two
+        // halves, the copy waited on those stores.
+        let mut kickers = outside_wide.to_le_bytes();
         let mut left = free;
         let mut ranks = (odd | if free > 0 { NORMAL_RANKS } else { 0 }) & !main.mask;
         // The number of odd ranks left, kept by hand: without a popcount instruction in the
@@ -1053,7 +1043,7 @@ where
             trios &= trios - 1;
         }
         if !clash {
-            return Some(kickers);
+            return Some(u128::from_le_bytes(kickers));
         }
         if free == 0 {
             return None;
@@ -1112,7 +1102,9 @@ where
         if !(search.suffix_least[0]..=search.suffix_most[0]).contains(&free) {
             return None;
         }
-        search.walk(0, free).then_some(search.kickers)
+        search
+            .walk(0, free)
+            .then(|| u128::from_le_bytes(search.kickers))
     }
 }
 
