@@ -97,14 +97,13 @@ fn bytes(wide: u128) -> [u8; RANKS] {
     counts
 }
 
-/// The counts an [`inverted_wide`] integer stands for.
-///
-/// Not inlined: inlined into [`Lister::listed`], the compiler took the bytes apart one by one
-/// (about 200 instructions a listed play) rather than storing them.
-#[inline(never)]
-fn counts_of(inverted: u128) -> [u8; RANKS] {
-    bytes((!inverted).swap_bytes())
+/// The [`wide`] integer an [`inverted_wide`] one stands for (the spare high byte clear).
+fn wide_of(inverted: u128) -> u128 {
+    (!inverted).swap_bytes() & RANK_BYTES
 }
+
+/// Every rank as a [`wide`] mask: 255 on each.
+const RANK_BYTES: u128 = (1 << (8 * RANKS)) - 1;
 
 /// A listed play with its place.
 #[derive(Clone, Copy)]
@@ -147,6 +146,9 @@ where
         wild_ranks: &wild_ranks[..kinds],
         wild_counts: &wild_counts[..kinds],
         total_wild: wild.len() as u8,
+        wild_bytes: wild_ranks[..kinds]
+            .iter()
+            .fold(0, |mask, &rank| mask | at(rank, u8::MAX)),
         specials: Vec::new(),
         next_special: 0,
         group: Vec::new(),
@@ -191,6 +193,8 @@ struct Lister<'a, F> {
     wild_ranks: &'a [usize],
     wild_counts: &'a [u8],
     total_wild: u8,
+    /// The wild ranks as a [`wide`] mask: 255 on each.
+    wild_bytes: u128,
     /// Plays of wildcards only that count as their natural ranks, in listing order.
     specials: Vec<Entry>,
     next_special: usize,
@@ -208,12 +212,16 @@ struct Lister<'a, F> {
 }
 
 /// The physical cards of a candidate play.
+///
+/// The counts are [`wide`] integers, changed by adding and subtracting a count at a rank: stored
+/// byte by byte and then read as one integer (as the fit and the play's key read them), each
+/// read waited for the bytes' stores to reach the cache.
 #[derive(Clone, Copy)]
 struct Cards {
     /// Natural cards by rank.
-    natural: [u8; RANKS],
+    natural: u128,
     /// Wildcards by their own rank.
-    wild: [u8; RANKS],
+    wild: u128,
     /// Number of wildcards.
     m: u8,
     /// Number of wildcards on the main ranks (the main part's shortfall).
@@ -222,12 +230,21 @@ struct Cards {
     natural_total: usize,
 }
 
-/// A play's cards by rank (natural and wild together), four bits a rank: at most 8 cards of a
-/// rank with two decks.
-fn play_key(cards: &[u8; RANKS]) -> u64 {
+/// A play's cards by rank (natural and wild together, as a [`wide`] integer), four bits a rank:
+/// at most 8 cards of a rank with two decks.
+fn play_key(wide: u128) -> u64 {
     // Ranks r and r + 8 share byte r, as its low and high nibble.
-    let wide = wide(cards);
     wide as u64 | ((wide >> 64) as u64) << 4
+}
+
+/// `count` at `rank`, as a [`wide`] integer.
+fn at(rank: usize, count: u8) -> u128 {
+    u128::from(count) << (8 * rank)
+}
+
+/// The count at `rank` of a [`wide`] integer.
+fn count_at(wide: u128, rank: usize) -> u8 {
+    (wide >> (8 * rank)) as u8
 }
 
 /// A set of [`play_key`]s (never 0: a play holds a card): open addressing with linear probing
@@ -511,12 +528,27 @@ where
         for start in starts.clone().rev() {
             begins[start + 1] = self.group.len();
             let mut cards = Cards {
-                natural: [0; RANKS],
-                wild: [0; RANKS],
+                natural: 0,
+                wild: 0,
                 m: 0,
                 forced: 0,
                 natural_total: 0,
             };
+            let mut fewest = [0u8; RANKS + 1];
+            for rank in (start..start + length as usize).rev() {
+                let have = self.natural[rank];
+                let short = if rank < NORMAL {
+                    size.saturating_sub(have)
+                } else if have >= size {
+                    0
+                } else {
+                    u8::MAX
+                };
+                fewest[rank] = fewest[rank + 1].saturating_add(short);
+            }
+            if fewest[start] > self.total_wild {
+                continue;
+            }
             let main = Main {
                 kind,
                 top,
@@ -528,6 +560,7 @@ where
                 bytes: run_bytes(start, length),
                 normal_bytes: run_bytes(start, length) & NORMAL_BYTES,
                 shortfall: (run_bytes(start, length) & NORMAL_BYTES & LOW_BYTES) * u128::from(size),
+                fewest,
             };
             self.main_naturals(&main, start, 0, &mut cards);
         }
@@ -596,7 +629,7 @@ where
                     claimed_above: 0,
                     claimed_count: 0,
                 };
-                let own = cards.natural[main.start];
+                let own = count_at(cards.natural, main.start);
                 if main.length == 1 && own > 0 {
                     // A one-rank main part with `own` natural cards, and `own` natural kicker
                     // cards of a rank above it (up to the 2): swapping the two ranks' roles
@@ -638,15 +671,16 @@ where
         if rank >= NORMAL {
             // Jokers: natural only.
             if have >= size {
-                cards.natural[rank] = size;
+                cards.natural += at(rank, size);
                 cards.natural_total += size as usize;
                 self.main_naturals(main, rank + 1, forced, cards);
-                cards.natural[rank] = 0;
+                cards.natural -= at(rank, size);
                 cards.natural_total -= size as usize;
             }
             return;
         }
-        let budget = self.total_wild - forced;
+        // The wildcards this rank may take, keeping enough for the ranks after it.
+        let budget = self.total_wild - forced - main.fewest[rank + 1];
         let mut low = size.saturating_sub(budget);
         let high = have.min(size);
         if rank == main.start && main.unit == 0 && rank < main.top {
@@ -669,12 +703,12 @@ where
             }
         }
         for n in low..=high {
-            cards.natural[rank] = n;
+            cards.natural += at(rank, n);
             cards.natural_total += n as usize;
             self.main_naturals(main, rank + 1, forced + size - n, cards);
+            cards.natural -= at(rank, n);
             cards.natural_total -= n as usize;
         }
-        cards.natural[rank] = 0;
     }
 
     /// Most natural cards of each rank that may be kickers of `main` (a bound for the search;
@@ -756,7 +790,7 @@ where
                 if n == claimed {
                     continue;
                 }
-                cards.natural[rank] = n;
+                cards.natural += at(rank, n);
                 cards.natural_total += n as usize;
                 let odd = odd + u8::from(pairs && n % 2 == 1);
                 let need = need - n;
@@ -769,9 +803,9 @@ where
                 } else {
                     self.kicker_naturals(main, forced, space, left, need, odd, cards);
                 }
+                cards.natural -= at(rank, n);
                 cards.natural_total -= n as usize;
             }
-            cards.natural[rank] = 0;
         }
     }
 
@@ -782,10 +816,9 @@ where
         if cards.natural_total + m as usize > self.max_play {
             return;
         }
-        // `cards.wild` is only read by `play`, so it is set for each play and never cleared.
         match *self.wild_ranks {
             [rank] => {
-                cards.wild[rank] = m;
+                cards.wild = at(rank, m);
                 self.play(main, cards);
             }
             _ => {
@@ -795,8 +828,7 @@ where
                     if second > self.wild_counts[1] {
                         continue;
                     }
-                    cards.wild[a] = first;
-                    cards.wild[b] = second;
+                    cards.wild = at(a, first) | at(b, second);
                     self.play(main, cards);
                 }
             }
@@ -810,11 +842,9 @@ where
         if natural_empty && self.rules.all_wildcard_play_natural {
             return; // a special play, read as it is
         }
-        let mut all = cards.natural;
-        for &rank in self.wild_ranks {
-            all[rank] += cards.wild[rank];
-        }
-        let key = play_key(&all);
+        // Wildcards are never of a natural card's rank: no byte carries.
+        let all = cards.natural | cards.wild;
+        let key = play_key(all);
         let Err(slot) = self.claimed.find(key) else {
             return; // it has a qualifying fit earlier in reading order
         };
@@ -830,39 +860,36 @@ where
             }
         }
         self.claimed.insert_at(slot, key);
-        self.group
-            .push(order(kickers, cards.m, wild_as, wide(&all)));
+        self.group.push(order(kickers, cards.m, wild_as, all));
     }
 
     /// The play of main part (`kind`, `start`, `length`, `size`) with place `order`.
     fn listed(&self, kind: ComboKind, start: usize, length: u8, size: u8, order: &Order) -> Play {
-        let kickers = counts_of(order.0);
-        let m = order.0 as u8;
-        let wild_as = counts_of(order.1);
-        let cards = counts_of(order.2);
+        // All as integers until the play is built: decoded into byte arrays one by one, each
+        // array was stored in pieces and read back at once, which waited on the stores.
+        let wild_as = wide_of(order.1);
+        let cards = wide_of(order.2);
         let bomb_kind = (kind == ComboKind::Bomb).then(|| {
-            let mut own = [0u8; RANKS];
-            for &rank in self.wild_ranks {
-                own[rank] = cards[rank];
-            }
-            let total: u8 = cards.iter().sum();
-            if total == m {
+            // The wildcards by their own rank; as many as stand for ranks, so they differ only
+            // when some wildcard stands for another rank.
+            let own = cards & self.wild_bytes;
+            if cards == own {
                 BombKind::Pure
-            } else if wild_as.iter().zip(own).any(|(&a, own)| a > own) {
+            } else if wild_as != own {
                 BombKind::Soft
             } else {
                 BombKind::Hard
             }
         });
         Play {
-            cards: RankCounts(cards),
+            cards: RankCounts(bytes(cards)),
             combo: Combo {
                 kind,
                 rank: Rank::ALL[start],
                 length,
                 size,
-                kickers: RankCounts(kickers),
-                wild_as: RankCounts(wild_as),
+                kickers: RankCounts(bytes(wide_of(order.0))),
+                wild_as: RankCounts(bytes(wild_as)),
                 bomb_kind,
             },
         }
@@ -875,7 +902,7 @@ where
     /// bytes one by one (about 50 instructions a fit).
     fn fit(&self, main: &Main, cards: &Cards) -> Option<(u128, u128)> {
         let rules = self.rules;
-        let natural = wide(&cards.natural);
+        let natural = cards.natural;
         // The wildcards on the main ranks: each one's shortfall, as one 128-bit subtraction (a
         // main rank never holds more natural cards than the main part's size, so no byte
         // borrows).
@@ -883,13 +910,7 @@ where
         let mut kickers = 0;
         if main.unit != 0 {
             let outside = natural & !main.bytes;
-            kickers = u128::from_le_bytes(self.lowest_kickers(
-                main,
-                &outside.to_le_bytes(),
-                odd_ranks(outside),
-                cards.m - cards.forced,
-                &cards.wild,
-            )?);
+            kickers = self.lowest_kickers(main, outside, cards.m - cards.forced, cards.wild)?;
             // The kicker wildcards, rank by rank, as one 128-bit subtraction and addition: every
             // kicker count is at least the natural one, so no byte borrows or carries.
             wild_as = wild_as + kickers - outside;
@@ -913,7 +934,8 @@ where
     ) -> Combo {
         let (kickers, wild_as) = (bytes(kickers), bytes(wild_as));
         let bomb_kind = (main.kind == ComboKind::Bomb).then(|| {
-            let standing_in = wild_as.iter().zip(&cards.wild).any(|(&a, &own)| a > own);
+            let own = bytes(cards.wild);
+            let standing_in = wild_as.iter().zip(&own).any(|(&a, &own)| a > own);
             if natural_empty {
                 BombKind::Pure
             } else if standing_in {
@@ -934,18 +956,12 @@ where
     }
 
     /// The lowest kickers (as an ascending rank list) for the main part `main`, given the
-    /// natural kicker cards `outside` (`odd_outside`: the ranks where their count is odd) and
+    /// natural kicker cards `outside` and
     /// `free` kicker wildcards (whose own ranks are `own`), under the kicker rules; `None` when
     /// the rules allow none.
-    fn lowest_kickers(
-        &self,
-        main: &Main,
-        outside: &[u8; 16],
-        odd_outside: u16,
-        free: u8,
-        own: &[u8; RANKS],
-    ) -> Option<[u8; 16]> {
+    fn lowest_kickers(&self, main: &Main, outside_wide: u128, free: u8, own: u128) -> Option<u128> {
         let rules = self.rules;
+        let outside = &outside_wide.to_le_bytes();
         let unit = main.unit;
         // The jokers' rules (jokers are natural only).
         let (black, red) = (outside[NORMAL], outside[NORMAL + 1]);
@@ -979,9 +995,11 @@ where
         // below steps back.
         let mut odd = 0u16;
         if unit == 2 {
-            odd = odd_outside & !main.mask;
+            odd = odd_ranks(outside_wide) & !main.mask;
         }
-        let mut kickers = *outside;
+        // Stored again from the integer: copied from `outside`, which was just stored in two
+        // halves, the copy waited on those stores.
+        let mut kickers = outside_wide.to_le_bytes();
         let mut left = free;
         let mut ranks = (odd | if free > 0 { NORMAL_RANKS } else { 0 }) & !main.mask;
         // The number of odd ranks left, kept by hand: without a popcount instruction in the
@@ -1005,7 +1023,7 @@ where
             let room = if rules.wildcards_may_be_kickers {
                 cap - have
             } else {
-                own[rank].min(cap - have)
+                count_at(own, rank).min(cap - have)
             };
             let mut add = room.min(left);
             if unit == 2 {
@@ -1025,7 +1043,7 @@ where
             trios &= trios - 1;
         }
         if !clash {
-            return Some(kickers);
+            return Some(u128::from_le_bytes(kickers));
         }
         if free == 0 {
             return None;
@@ -1052,7 +1070,7 @@ where
                 } else if rules.wildcards_may_be_kickers {
                     cap - have
                 } else {
-                    own[rank].min(cap - have)
+                    count_at(own, rank).min(cap - have)
                 };
                 // Wildcards to add: least..=most, of the parity that makes whole pairs, never
                 // making exactly three next to the chain.
@@ -1084,7 +1102,9 @@ where
         if !(search.suffix_least[0]..=search.suffix_most[0]).contains(&free) {
             return None;
         }
-        search.walk(0, free).then_some(search.kickers)
+        search
+            .walk(0, free)
+            .then(|| u128::from_le_bytes(search.kickers))
     }
 }
 
@@ -1117,6 +1137,9 @@ struct Main {
     normal_bytes: u128,
     /// `size` on each of those ranks.
     shortfall: u128,
+    /// `fewest[r]`: the fewest wildcards the main ranks from `r` on take (`u8::MAX` when a
+    /// joker among them has fewer than `size` natural cards).
+    fewest: [u8; RANKS + 1],
 }
 
 /// The search for the lowest kickers: ranks in ascending order, most wildcards first, so the
