@@ -201,6 +201,7 @@ impl std::str::FromStr for Card {
 }
 
 /// Reads one card: `"10H"`, `"TH"`, `"♠A"`, `"a"`, `"BJ"`, `"大王"`... (also `text.parse::<Card>()`).
+#[inline]
 pub fn parse_card(text: &str) -> Result<Card, CardParseError> {
     match parse_ascii_card(text.as_bytes()) {
         Some(card) => Ok(card),
@@ -209,42 +210,61 @@ pub fn parse_card(text: &str) -> Result<Card, CardParseError> {
 }
 
 /// The canonical notation and its lower-case and `T` forms (a rank, then an optional suit
-/// letter; `BJ`, `RJ`) read with a few byte tests: requests name tens of cards each, and the
+/// letter; `BJ`, `RJ`) read from two byte tables: requests name tens of cards each, and the
 /// general reader's string matching cost more than the rules. `None` for anything else,
 /// which [`parse_any_card`] then reads (or refuses) exactly as before.
 fn parse_ascii_card(bytes: &[u8]) -> Option<Card> {
-    let upper = |i: usize| bytes[i].to_ascii_uppercase();
-    let (rank_len, suit) = match bytes.len() {
-        2 | 3 => match upper(bytes.len() - 1) {
-            b'S' => (bytes.len() - 1, Some(Suit::Spades)),
-            b'H' => (bytes.len() - 1, Some(Suit::Hearts)),
-            b'C' => (bytes.len() - 1, Some(Suit::Clubs)),
-            b'D' => (bytes.len() - 1, Some(Suit::Diamonds)),
-            _ => (bytes.len(), None),
-        },
-        _ => (bytes.len(), None),
+    let rank = |byte: u8| Rank::from_index(usize::from(RANK_LETTERS[usize::from(byte)]));
+    let suit = |byte: u8| {
+        Suit::ALL
+            .get(usize::from(SUIT_LETTERS[usize::from(byte)]))
+            .copied()
     };
-    let rank = match (rank_len, suit) {
-        (1, _) => match upper(0) {
-            digit @ b'3'..=b'9' => Rank::ALL[usize::from(digit - b'3')],
-            b'T' => Rank::Ten,
-            b'J' => Rank::Jack,
-            b'Q' => Rank::Queen,
-            b'K' => Rank::King,
-            b'A' => Rank::Ace,
-            b'2' => Rank::Two,
-            _ => return None,
+    let card = match *bytes {
+        [r] => Card::rank_only(rank(r)?),
+        [b'1', b'0'] => Card::rank_only(Rank::Ten),
+        [r, b'J' | b'j'] if r.eq_ignore_ascii_case(&b'B') => Card::rank_only(Rank::BlackJoker),
+        [r, b'J' | b'j'] if r.eq_ignore_ascii_case(&b'R') => Card::rank_only(Rank::RedJoker),
+        [r, s] => Card {
+            rank: rank(r)?,
+            suit: Some(suit(s)?),
         },
-        (2, _) if bytes[..2] == *b"10" => Rank::Ten,
-        (2, None) => match (upper(0), upper(1)) {
-            (b'B', b'J') => return Some(Card::rank_only(Rank::BlackJoker)),
-            (b'R', b'J') => return Some(Card::rank_only(Rank::RedJoker)),
-            _ => return None,
+        [b'1', b'0', s] => Card {
+            rank: Rank::Ten,
+            suit: Some(suit(s)?),
         },
         _ => return None,
     };
-    Some(Card { rank, suit })
+    Some(card)
 }
+
+/// The rank index of each byte that names a rank alone (`3`-`9`, `T`, `J`, `Q`, `K`, `A`, `2`,
+/// either case); 255 for every other byte.
+const RANK_LETTERS: [u8; 256] = {
+    let mut table = [u8::MAX; 256];
+    let letters = *b"3456789TJQKA2";
+    let mut i = 0;
+    while i < letters.len() {
+        table[letters[i] as usize] = i as u8;
+        table[letters[i].to_ascii_lowercase() as usize] = i as u8;
+        i += 1;
+    }
+    table
+};
+
+/// The suit index of each suit letter (`S`, `H`, `C`, `D`, either case); 255 for every other
+/// byte.
+const SUIT_LETTERS: [u8; 256] = {
+    let mut table = [u8::MAX; 256];
+    let letters = *b"SHCD";
+    let mut i = 0;
+    while i < letters.len() {
+        table[letters[i] as usize] = i as u8;
+        table[letters[i].to_ascii_lowercase() as usize] = i as u8;
+        i += 1;
+    }
+    table
+};
 
 /// Every notation [`parse_card`] accepts: suit symbols before or after the rank, `小王`/`大王`,
 /// surrounding spaces.
@@ -381,6 +401,69 @@ impl fmt::Display for RankCounts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The byte-test reader [`parse_ascii_card`] replaced, kept as its reference.
+    fn parse_ascii_card_reference(bytes: &[u8]) -> Option<Card> {
+        let upper = |i: usize| bytes[i].to_ascii_uppercase();
+        let (rank_len, suit) = match bytes.len() {
+            2 | 3 => match upper(bytes.len() - 1) {
+                b'S' => (bytes.len() - 1, Some(Suit::Spades)),
+                b'H' => (bytes.len() - 1, Some(Suit::Hearts)),
+                b'C' => (bytes.len() - 1, Some(Suit::Clubs)),
+                b'D' => (bytes.len() - 1, Some(Suit::Diamonds)),
+                _ => (bytes.len(), None),
+            },
+            _ => (bytes.len(), None),
+        };
+        let rank = match (rank_len, suit) {
+            (1, _) => match upper(0) {
+                digit @ b'3'..=b'9' => Rank::ALL[usize::from(digit - b'3')],
+                b'T' => Rank::Ten,
+                b'J' => Rank::Jack,
+                b'Q' => Rank::Queen,
+                b'K' => Rank::King,
+                b'A' => Rank::Ace,
+                b'2' => Rank::Two,
+                _ => return None,
+            },
+            (2, _) if bytes[..2] == *b"10" => Rank::Ten,
+            (2, None) => match (upper(0), upper(1)) {
+                (b'B', b'J') => return Some(Card::rank_only(Rank::BlackJoker)),
+                (b'R', b'J') => return Some(Card::rank_only(Rank::RedJoker)),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        Some(Card { rank, suit })
+    }
+
+    /// Every string of up to two bytes, and every three-byte string of the bytes that matter.
+    #[test]
+    fn ascii_reader_matches_its_reference() {
+        let mut texts: Vec<Vec<u8>> = vec![Vec::new()];
+        for a in 0..=255u8 {
+            texts.push(vec![a]);
+            for b in 0..=255u8 {
+                texts.push(vec![a, b]);
+            }
+        }
+        let some = b"0123456789TJQKAjqkatBbRrSsHhCcDdXx \xff";
+        for &a in some {
+            for &b in some {
+                for &c in some {
+                    texts.push(vec![a, b, c]);
+                }
+            }
+        }
+        texts.push(b"10S ".to_vec());
+        for text in texts {
+            assert_eq!(
+                parse_ascii_card(&text),
+                parse_ascii_card_reference(&text),
+                "{text:?}"
+            );
+        }
+    }
 
     #[test]
     fn the_ascii_fast_path_reads_every_short_string_as_the_general_reader_does() {
