@@ -98,6 +98,8 @@ fn generate() -> Result<(), Box<dyn std::error::Error>> {
         "ValidatePlayResponse",
         "CompareCombosResponse",
         "ListPlaysResponse",
+        "BatchRequest",
+        "BatchResponse",
     ] {
         server = server.extern_path(
             format!(".cardrules.v1.{message}"),

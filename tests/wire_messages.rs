@@ -340,6 +340,105 @@ proptest! {
     }
 }
 
+fn batch_request() -> impl Strategy<Value = pb::BatchRequest> {
+    use pb::batch_item::Request;
+    let item = (
+        any::<u64>(),
+        prop_oneof![
+            validate_play().prop_map(Request::ValidatePlay),
+            list_plays().prop_map(Request::ListPlays),
+            compare_combos().prop_map(Request::CompareCombos),
+            (0i32..4, prop::option::of(any::<u64>())).prop_map(|(game, seed)| {
+                Request::Deal(pb::DealRequest {
+                    game,
+                    seed,
+                    ..Default::default()
+                })
+            }),
+            ".{0,20}".prop_map(|hand| Request::MahjongWaits(pb::MahjongWaitsRequest {
+                hand,
+                ..Default::default()
+            })),
+        ],
+    )
+        .prop_map(|(id, request)| pb::BatchItem {
+            id,
+            request: Some(request),
+        });
+    prop::collection::vec(item, 0..4).prop_map(|items| pb::BatchRequest { items })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    #[test]
+    fn batch_request_agrees(
+        request in batch_request(), mutation in any::<(usize, u8)>(), cut in 0usize..1000,
+        split in 0usize..1000,
+    ) {
+        request_agrees::<_, wire::BatchRequest>(request, mutation, cut, split)?;
+    }
+
+    #[test]
+    fn batch_response_agrees(
+        results in prop::collection::vec(
+            (any::<u64>(), any::<bool>(), prop::option::of(combo()), ".{0,10}"), 0..5),
+    ) {
+        let results = results
+            .into_iter()
+            .map(|(id, ok, reading, message)| wire::BatchResult {
+                id,
+                status: Some(pb::BatchStatus {
+                    code: if ok { 0 } else { 3 },
+                    message: message.clone(),
+                    field_violations: Vec::new(),
+                }),
+                response: ok.then(|| {
+                    wire::ItemResponse::ValidatePlay(wire::ValidatePlayResponse {
+                        legal: true,
+                        message,
+                        reading,
+                        ..Default::default()
+                    })
+                }),
+            })
+            .collect();
+        answer_agrees::<_, pb::BatchResponse>(wire::BatchResponse { results })?;
+    }
+}
+
+/// An item naming two calls is the last one; the same call twice is one call with both merged
+/// (protobuf's rules for a `oneof`, as prost applies them).
+#[test]
+fn batch_item_members_merge_as_prost_merges_them() {
+    use pb::batch_item::Request;
+    let one = |request| {
+        pb::BatchItem {
+            id: 1,
+            request: Some(request),
+        }
+        .encode_to_vec()
+    };
+    let validate = |hand: &[&str]| {
+        Request::ValidatePlay(pb::ValidatePlayRequest {
+            hand: hand.iter().map(|c| c.to_string()).collect(),
+            ..Default::default()
+        })
+    };
+    let deal = Request::Deal(pb::DealRequest {
+        game: 1,
+        ..Default::default()
+    });
+    for bytes in [
+        [one(validate(&["3", "4"])), one(validate(&["5"]))].concat(),
+        [one(deal.clone()), one(validate(&["5"]))].concat(),
+        [one(validate(&["5"])), one(deal)].concat(),
+    ] {
+        let expected = wire::BatchItem::from(pb::BatchItem::decode(bytes.as_slice()).unwrap());
+        assert_eq!(wire::BatchItem::decode(bytes.as_slice()).unwrap(), expected);
+    }
+}
+
 /// The errors are prost's own: a value that is not UTF-8, a length past the end.
 #[test]
 fn errors_are_prosts() {

@@ -13,15 +13,16 @@ use tonic::codegen::tokio_stream::Stream;
 use tonic::{Code, Status, Streaming};
 
 use super::admission::CallSlot;
-use super::pb::{self, batch_item::Request as Item, batch_result::Response as Answer};
+use super::pb;
 use super::status::invalid_argument;
+use super::wire::{self, BatchItem, BatchResult, ItemRequest as Item, ItemResponse as Answer};
 use crate::error::InvalidArgument;
 
 /// The most items one `BatchRequest` may carry (documented on `BatchRequest`).
 pub const MAX_BATCH_ITEMS: usize = 256;
 
 /// Answers one item exactly as its unary RPC would.
-fn answer_item(item: pb::BatchItem) -> pb::BatchResult {
+fn answer_item(item: BatchItem) -> BatchResult {
     fn reply<Resp>(
         result: Result<Resp, InvalidArgument>,
         wrap: fn(Resp) -> Answer,
@@ -32,19 +33,14 @@ fn answer_item(item: pb::BatchItem) -> pb::BatchResult {
         }
     }
     let (status, response) = match item.request {
-        Some(Item::Deal(r)) => reply(super::deal::deal(r).map(Into::into), Answer::Deal),
-        Some(Item::ValidatePlay(r)) => reply(
-            super::doudizhu::validate_play(r.into()).map(Into::into),
-            Answer::ValidatePlay,
-        ),
-        Some(Item::CompareCombos(r)) => reply(
-            super::doudizhu::compare_combos(r.into()).map(Into::into),
-            Answer::CompareCombos,
-        ),
-        Some(Item::ListPlays(r)) => reply(
-            super::doudizhu::list_plays(r.into()).map(Into::into),
-            Answer::ListPlays,
-        ),
+        Some(Item::Deal(r)) => reply(super::deal::deal(r), Answer::Deal),
+        Some(Item::ValidatePlay(r)) => {
+            reply(super::doudizhu::validate_play(r), Answer::ValidatePlay)
+        }
+        Some(Item::CompareCombos(r)) => {
+            reply(super::doudizhu::compare_combos(r), Answer::CompareCombos)
+        }
+        Some(Item::ListPlays(r)) => reply(super::doudizhu::list_plays(r), Answer::ListPlays),
         Some(Item::FitWildcards(r)) => {
             reply(super::doudizhu::fit_wildcards(r), Answer::FitWildcards)
         }
@@ -68,7 +64,7 @@ fn answer_item(item: pb::BatchItem) -> pb::BatchResult {
             None,
         ),
     };
-    pb::BatchResult {
+    BatchResult {
         id: item.id,
         status: Some(status),
         response,
@@ -92,14 +88,14 @@ fn status_of(error: &InvalidArgument) -> pb::BatchStatus {
 }
 
 /// Answers every item of `request`, in order.
-fn answer_message(request: pb::BatchRequest) -> pb::BatchResponse {
-    pb::BatchResponse {
+fn answer_message(request: wire::BatchRequest) -> wire::BatchResponse {
+    wire::BatchResponse {
         results: request.items.into_iter().map(answer_item).collect(),
     }
 }
 
 /// Whether `item` would run on the blocking pool as a unary call.
-fn is_heavy(item: &pb::BatchItem) -> bool {
+fn is_heavy(item: &BatchItem) -> bool {
     match &item.request {
         Some(Item::ListPlays(r)) => super::service::list_plays_on_blocking_pool(
             r.hand.len(),
@@ -134,9 +130,9 @@ fn too_many_items(count: usize) -> Status {
 
 /// The response stream of one `Batch` call.
 pub struct BatchStream {
-    requests: Streaming<pb::BatchRequest>,
+    requests: Streaming<wire::BatchRequest>,
     /// The message being answered on the blocking pool, if any.
-    pending: Option<tokio::task::JoinHandle<pb::BatchResponse>>,
+    pending: Option<tokio::task::JoinHandle<wire::BatchResponse>>,
     /// Set once the stream has ended (with an error or the client's end of stream).
     done: bool,
     /// The call's slot: each message sent to the blocking pool holds it too, until its work ends.
@@ -145,7 +141,7 @@ pub struct BatchStream {
 
 impl BatchStream {
     /// Answers the messages of `requests`, holding the call's `slot`.
-    pub fn new(requests: Streaming<pb::BatchRequest>, slot: Option<CallSlot>) -> BatchStream {
+    pub fn new(requests: Streaming<wire::BatchRequest>, slot: Option<CallSlot>) -> BatchStream {
         BatchStream {
             requests,
             pending: None,
@@ -156,7 +152,7 @@ impl BatchStream {
 }
 
 impl Stream for BatchStream {
-    type Item = Result<pb::BatchResponse, Status>;
+    type Item = Result<wire::BatchResponse, Status>;
 
     fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
         if self.done {
@@ -213,7 +209,7 @@ mod tests {
 
     #[test]
     fn an_item_without_a_request_is_an_invalid_argument_naming_request() {
-        let result = answer_item(pb::BatchItem {
+        let result = answer_item(BatchItem {
             id: 7,
             request: None,
         });
@@ -226,16 +222,16 @@ mod tests {
 
     #[test]
     fn heavy_items_are_the_ones_the_unary_path_puts_on_the_blocking_pool() {
-        let list = |cards: usize| pb::BatchItem {
+        let list = |cards: usize| BatchItem {
             id: 0,
-            request: Some(Item::ListPlays(pb::ListPlaysRequest {
-                hand: vec!["3".to_owned(); cards],
+            request: Some(Item::ListPlays(wire::ListPlaysRequest {
+                hand: std::iter::repeat_n("3", cards).collect(),
                 ..Default::default()
             })),
         };
         assert!(!is_heavy(&list(17)));
         assert!(is_heavy(&list(54)));
-        let deal = pb::BatchItem {
+        let deal = BatchItem {
             id: 0,
             request: Some(Item::Deal(pb::DealRequest::default())),
         };
@@ -254,14 +250,14 @@ mod tests {
             ..Default::default()
         };
         for four_players in [false, true] {
-            let next = pb::BatchItem {
+            let next = BatchItem {
                 id: 0,
                 request: Some(Item::NextActions(pb::NextActionsRequest {
                     record: Some(record(four_players)),
                     limit: 0,
                 })),
             };
-            let adjudicate = pb::BatchItem {
+            let adjudicate = BatchItem {
                 id: 0,
                 request: Some(Item::AdjudicateGame(pb::AdjudicateGameRequest {
                     record: Some(record(four_players)),
@@ -270,7 +266,7 @@ mod tests {
             assert_eq!(is_heavy(&next), four_players);
             assert_eq!(is_heavy(&adjudicate), four_players);
         }
-        let score = pb::BatchItem {
+        let score = BatchItem {
             id: 0,
             request: Some(Item::MahjongScore(pb::MahjongScoreRequest::default())),
         };

@@ -166,7 +166,7 @@ impl pb::card_rules_service_server::CardRulesService for CardRules {
 
     async fn batch(
         &self,
-        request: Request<tonic::Streaming<pb::BatchRequest>>,
+        request: Request<tonic::Streaming<super::wire::BatchRequest>>,
     ) -> Result<Response<Self::BatchStream>, Status> {
         let slot = Admission::slot_of(&request);
         Ok(Response::new(super::batch::BatchStream::new(

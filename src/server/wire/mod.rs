@@ -9,7 +9,8 @@
 //! answered one, like a reading's ranks, the deck's own `&'static str` names ([`StaticNames`]).
 //!
 //! The messages are the proto's, field for field: `build.rs` maps them here for the generated
-//! server only. Clients and the Batch RPC keep the generated types (`From` converts), and
+//! server only, with the Batch stream's ([`batch`]), so a Batch item is read and answered as its
+//! unary call is. Clients keep the generated types (`From` converts), and
 //! `tests/wire_messages.rs` compares both encodings on random messages. Only card lists are
 //! read and written here; everything else (nested messages, numbers, unknown fields, every
 //! decoding error) goes through prost's own `encoding` functions, as its derived code does.
@@ -548,3 +549,7 @@ message! {
         previous_reading: Option<DoudizhuCombo> = 3 as message,
     }
 }
+
+mod batch;
+
+pub use batch::{BatchItem, BatchRequest, BatchResponse, BatchResult, ItemRequest, ItemResponse};
