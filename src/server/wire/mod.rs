@@ -9,7 +9,7 @@
 //! answered one, like a reading's ranks, the deck's own `&'static str` names ([`StaticNames`]).
 //!
 //! The messages are the proto's, field for field: `build.rs` maps them here for the generated
-//! server only, with the Batch stream's ([`batch`]), so a Batch item is read and answered as its
+//! server only, with the Batch stream's (`batch.rs`), so a Batch item is read and answered as its
 //! unary call is. Clients keep the generated types (`From` converts), and
 //! `tests/wire_messages.rs` compares both encodings on random messages. Only card lists are
 //! read and written here; everything else (nested messages, numbers, unknown fields, every
