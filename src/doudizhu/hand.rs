@@ -226,8 +226,9 @@ impl CardList {
     /// ```
     /// use cardrules::doudizhu::{CardList, Game};
     ///
-    /// let hand = CardList::parse_each("3S 3H BJ".split(' '), Game::ThreePlayer).unwrap();
-    /// assert_eq!(hand.counts().to_string(), "3 3 BJ");
+    /// let texts: Vec<String> = vec!["3S".into(), "3H".into(), "BJ".into()];
+    /// let hand = CardList::parse_each(texts.iter().map(String::as_str), Game::ThreePlayer);
+    /// assert_eq!(hand.unwrap().counts().to_string(), "3 3 BJ");
     /// ```
     pub fn parse_each<'a>(
         texts: impl IntoIterator<Item = &'a str, IntoIter: ExactSizeIterator>,
