@@ -240,23 +240,15 @@ fn parse_ascii_card(bytes: &[u8]) -> Option<Card> {
 
 /// The rank index of each byte that names a rank alone (`3`-`9`, `T`, `J`, `Q`, `K`, `A`, `2`,
 /// either case); 255 for every other byte.
-const RANK_LETTERS: [u8; 256] = {
-    let mut table = [u8::MAX; 256];
-    let letters = *b"3456789TJQKA2";
-    let mut i = 0;
-    while i < letters.len() {
-        table[letters[i] as usize] = i as u8;
-        table[letters[i].to_ascii_lowercase() as usize] = i as u8;
-        i += 1;
-    }
-    table
-};
+const RANK_LETTERS: [u8; 256] = letter_table(b"3456789TJQKA2");
 
 /// The suit index of each suit letter (`S`, `H`, `C`, `D`, either case); 255 for every other
 /// byte.
-const SUIT_LETTERS: [u8; 256] = {
+const SUIT_LETTERS: [u8; 256] = letter_table(b"SHCD");
+
+/// Each of `letters`, in either case, mapped to its index; 255 for every other byte.
+const fn letter_table(letters: &[u8]) -> [u8; 256] {
     let mut table = [u8::MAX; 256];
-    let letters = *b"SHCD";
     let mut i = 0;
     while i < letters.len() {
         table[letters[i] as usize] = i as u8;
@@ -264,7 +256,7 @@ const SUIT_LETTERS: [u8; 256] = {
         i += 1;
     }
     table
-};
+}
 
 /// Every notation [`parse_card`] accepts: suit symbols before or after the rank, `小王`/`大王`,
 /// surrounding spaces.

@@ -23,10 +23,7 @@ use prost::Message;
 use tonic::Code;
 
 fn cases() -> u32 {
-    std::env::var("CARDRULES_PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(96)
+    common::proptest_cases(96)
 }
 
 /// A card string: mostly real cards (suited or not), sometimes junk.

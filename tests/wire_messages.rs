@@ -5,16 +5,15 @@
 //!
 //! Case count: `CARDRULES_PROPTEST_CASES` (default 256).
 
+mod common;
+
 use bytes::Buf;
 use cardrules::server::{pb, wire};
 use proptest::prelude::*;
 use prost::Message;
 
 fn cases() -> u32 {
-    std::env::var("CARDRULES_PROPTEST_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(256)
+    common::proptest_cases(256)
 }
 
 /// A value of a card list: mostly card names, sometimes anything (empty, long, non-ASCII).

@@ -1,4 +1,5 @@
-//! Starts the real server in-process on an ephemeral port for integration tests.
+//! Starts the real server in-process on an ephemeral port for integration tests; and the
+//! property tests' case count.
 #![allow(dead_code)]
 
 use std::net::SocketAddr;
@@ -9,6 +10,14 @@ use cardrules::server::{self, ServerConfig};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 use tonic::transport::Channel;
+
+/// Cases per property test: `CARDRULES_PROPTEST_CASES`, else `default`.
+pub fn proptest_cases(default: u32) -> u32 {
+    std::env::var("CARDRULES_PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
 
 /// The default settings with a deadline no debug-build call comes near on a busy machine: the
 /// integration tests check answers, not speed. A whole-deck ListPlays, or the first mahjong call

@@ -136,6 +136,22 @@ fn at(message: &'static str, field: &'static str) -> impl FnOnce(DecodeError) ->
     }
 }
 
+/// Writes field 1 of a `BatchItem` or `BatchResult`, the item's id (unless 0, as proto3 does).
+fn encode_id(id: u64, buf: &mut impl BufMut) {
+    if id != 0 {
+        encoding::uint64::encode(1, &id, buf);
+    }
+}
+
+/// The length of [`encode_id`]'s output.
+fn id_len(id: u64) -> usize {
+    if id != 0 {
+        encoding::uint64::encoded_len(1, &id)
+    } else {
+        0
+    }
+}
+
 /// `cardrules.v1.BatchItem`.
 #[derive(Clone, Default, PartialEq, Debug)]
 pub struct BatchItem {
@@ -147,9 +163,7 @@ pub struct BatchItem {
 
 impl Message for BatchItem {
     fn encode_raw(&self, buf: &mut impl BufMut) {
-        if self.id != 0 {
-            encoding::uint64::encode(1, &self.id, buf);
-        }
+        encode_id(self.id, buf);
         if let Some(request) = &self.request {
             request.encode(buf);
         }
@@ -174,12 +188,7 @@ impl Message for BatchItem {
     }
 
     fn encoded_len(&self) -> usize {
-        let id = if self.id != 0 {
-            encoding::uint64::encoded_len(1, &self.id)
-        } else {
-            0
-        };
-        id + self.request.as_ref().map_or(0, ItemRequest::encoded_len)
+        id_len(self.id) + self.request.as_ref().map_or(0, ItemRequest::encoded_len)
     }
 
     fn clear(&mut self) {
@@ -209,9 +218,7 @@ pub struct BatchResult {
 
 impl Message for BatchResult {
     fn encode_raw(&self, buf: &mut impl BufMut) {
-        if self.id != 0 {
-            encoding::uint64::encode(1, &self.id, buf);
-        }
+        encode_id(self.id, buf);
         if let Some(status) = &self.status {
             encoding::message::encode(2, status, buf);
         }
@@ -241,15 +248,11 @@ impl Message for BatchResult {
     }
 
     fn encoded_len(&self) -> usize {
-        let id = if self.id != 0 {
-            encoding::uint64::encoded_len(1, &self.id)
-        } else {
-            0
-        };
-        id + self
-            .status
-            .as_ref()
-            .map_or(0, |status| encoding::message::encoded_len(2, status))
+        id_len(self.id)
+            + self
+                .status
+                .as_ref()
+                .map_or(0, |status| encoding::message::encoded_len(2, status))
             + self.response.as_ref().map_or(0, ItemResponse::encoded_len)
     }
 
