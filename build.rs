@@ -81,7 +81,7 @@ fn generate() -> Result<(), Box<dyn std::error::Error>> {
         .compile_fds(descriptors.clone())?;
     // The server, in a directory of its own (its file has the same name), on those messages,
     // except the hot calls' messages that carry card lists: it receives and answers those as
-    // src/server/wire.rs's types.
+    // src/server/wire/'s types.
     let server_dir = out_dir.join("server");
     fs::create_dir_all(&server_dir)?;
     let mut server = tonic_prost_build::configure()
