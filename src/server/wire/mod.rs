@@ -209,9 +209,7 @@ fn encode_strs<'a>(tag: u32, values: impl Iterator<Item = &'a str>, buf: &mut im
         } else {
             buf.put_slice(&block[..used]);
             used = 0;
-            encode_key(tag, WireType::LengthDelimited, buf);
-            encode_varint(bytes.len() as u64, buf);
-            buf.put_slice(bytes);
+            put_str(tag, value, buf);
         }
     }
     buf.put_slice(&block[..used]);
@@ -230,10 +228,15 @@ fn encoded_len_strs<'a>(tag: u32, values: impl Iterator<Item = &'a str>) -> usiz
 /// Encodes `value` as the `string` field numbered `tag` (nothing when empty, as proto3 does).
 fn encode_str(tag: u32, value: &str, buf: &mut impl BufMut) {
     if !value.is_empty() {
-        encode_key(tag, WireType::LengthDelimited, buf);
-        encode_varint(value.len() as u64, buf);
-        buf.put_slice(value.as_bytes());
+        put_str(tag, value, buf);
     }
+}
+
+/// Writes `value` as one value of the `string` field numbered `tag`: key, length, bytes.
+fn put_str(tag: u32, value: &str, buf: &mut impl BufMut) {
+    encode_key(tag, WireType::LengthDelimited, buf);
+    encode_varint(value.len() as u64, buf);
+    buf.put_slice(value.as_bytes());
 }
 
 /// A message of the proto: its fields as `name: Type = tag as kind`, where the kind is `names`
