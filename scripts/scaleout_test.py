@@ -16,9 +16,9 @@ number of Deal and ValidatePlay calls from several threads. Checks:
    accepting; the client's health watch and the connection state take it out of the rotation);
 3. every answer is right (each seeded Deal equals the one asked before the run).
 
-The channel's service config is the one a backend team would use (see the README's
-"Scale-out" section): round_robin, client-side health checking on the rules service, and a
-retry policy for UNAVAILABLE. The retry covers the one race health checking cannot: a call
+The channel's service config is the one a backend team would use (see the book's Kubernetes page,
+docs/src/operating/kubernetes.md): round_robin, client-side health checking on the rules service,
+and a retry policy for UNAVAILABLE. The retry covers the one race health checking cannot: a call
 already sent on a connection whose GOAWAY is in flight. Every RPC of the service is a pure function
 of its request, so retrying is always safe.
 """
