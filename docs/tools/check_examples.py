@@ -362,9 +362,12 @@ def main():
             command = example.command
             for doc, real in to_real:
                 command = command.replace(doc, real)
-            run = subprocess.run(["bash", "-c", command], cwd=work, env=env, capture_output=True, text=True,
-                                 timeout=300, stdin=subprocess.DEVNULL)
-            actual = run.stdout + run.stderr
+            try:
+                run = subprocess.run(["bash", "-c", command], cwd=work, env=env, capture_output=True, text=True,
+                                     timeout=300, stdin=subprocess.DEVNULL)
+                actual = run.stdout + run.stderr
+            except subprocess.TimeoutExpired:
+                actual = "(the command did not finish within 300 s)"
             for real, doc in to_doc:
                 actual = actual.replace(real, doc)
             differences = compare(example.expected, actual)
