@@ -8,6 +8,7 @@
 #![forbid(unsafe_code)]
 
 mod batch;
+mod blocking;
 pub mod config;
 mod deal;
 mod doudizhu;
@@ -17,8 +18,10 @@ mod logging;
 mod mahjong;
 mod mahjong_score;
 mod metrics;
+// Before its users: a macro is in scope after its definition.
 pub mod net;
 pub mod pb;
+mod rpcs;
 mod service;
 pub mod status;
 #[cfg(feature = "otel")]
