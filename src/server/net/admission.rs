@@ -25,7 +25,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tonic::Status;
 use tower::{BoxError, Layer, Service, ServiceExt};
 
-use crate::server::ServerConfig;
+use crate::server::config::ServerConfig;
 
 /// The calls the server may have in progress at once (`max_concurrent_calls`).
 #[derive(Clone, Debug)]
@@ -285,10 +285,9 @@ mod tests {
         }
     }
 
-    // What made the flood queue: hyper accepts a burst of streams in one go and spawns a task
-    // for each; a limit taken when those tasks first ran never saw the calls still waiting to
-    // run. Here the slot is taken when hyper calls the service, before the call's future is
-    // polled at all.
+    // hyper accepts a burst of streams in one go and spawns a task for each: a limit taken when
+    // those tasks first run would not see the calls still waiting to run. The slot is taken when
+    // hyper calls the service, before the call's future is polled at all.
     #[tokio::test]
     async fn calls_are_counted_when_accepted_not_when_first_polled() {
         let admit = admit(2);

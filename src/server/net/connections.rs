@@ -25,7 +25,7 @@ use tower::{BoxError, Service};
 use super::admission::Admit;
 use super::limits::Protocols;
 use super::tls::ReloadingTls;
-use crate::server::ServerConfig;
+use crate::server::config::ServerConfig;
 
 /// The length of the HTTP/2 client connection preface (`PRI * HTTP/2.0...`).
 const PREFACE_LEN: usize = 24;

@@ -5,7 +5,7 @@ use hyper::server::conn::http2;
 use hyper_util::rt::{TokioExecutor, TokioTimer};
 use hyper_util::server::conn::auto;
 
-use crate::server::ServerConfig;
+use crate::server::config::ServerConfig;
 
 /// The smallest read buffer hyper's HTTP/1.1 accepts (`max_buf_size` panics below it).
 const HTTP1_MIN_BUF: usize = 8192;

@@ -1,6 +1,7 @@
-//! The transport: the accept loop ([`connections`]) feeding one tower stack, the protocols and
-//! their limits, TLS and gRPC-Web, and the protection every call gets: admission and shedding
-//! ([`admission`]: the `max_concurrent_calls` policy, whole) and the deadline ([`deadline`]).
+//! The transport: the accept loop (`connections.rs`) feeding one tower stack, the protocols and
+//! their limits (`limits.rs`), TLS and gRPC-Web, and the protection every call gets: admission
+//! and shedding (`admission.rs`: the whole `max_concurrent_calls` policy) and the deadline
+//! (`deadline.rs`).
 
 pub(super) mod admission;
 mod connections;
@@ -18,7 +19,7 @@ pub(super) use connections::serve;
 use admission::{Overloaded, ShedLayer};
 use deadline::{DeadlineLayer, Elapsed};
 
-use super::ServerConfig;
+use crate::server::config::ServerConfig;
 
 /// The protection layers, outermost first: error mapping, shedding, the deadline.
 pub(super) type ProtectionLayers =
