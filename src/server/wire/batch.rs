@@ -1,7 +1,7 @@
 //! The Batch stream's messages with the hot calls' items in [`super`]'s forms, so an item is
 //! read and answered as its unary call is: no `String` per card in, none out.
 //!
-//! A `oneof` is one of several fields, written as that field alone: [`oneof!`] gives the enum
+//! A `oneof` is one of several fields, written as that field alone: `oneof!` gives the enum
 //! and reads a member as prost's derived code does (into the member already set, if it is the
 //! same one; else into a new one that replaces it). The two oneofs' members, field numbers
 //! included, come from the RPC table (`server/rpcs.rs`), which a test checks against the proto.
