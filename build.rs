@@ -76,8 +76,8 @@ fn generate() -> Result<(), Box<dyn std::error::Error>> {
     tonic_prost_build::configure()
         .build_client(true)
         .build_server(false)
-        // Prost's codec, decoding from one slice: see src/server/codec.rs.
-        .codec_path("crate::server::codec::SliceCodec")
+        // Prost's codec, decoding from one slice: see src/server/wire/codec.rs.
+        .codec_path("crate::server::wire::codec::SliceCodec")
         .compile_fds(descriptors.clone())?;
     // The server, in a directory of its own (its file has the same name), on those messages,
     // except the hot calls' messages that carry card lists: it receives and answers those as
@@ -87,7 +87,7 @@ fn generate() -> Result<(), Box<dyn std::error::Error>> {
     let mut server = tonic_prost_build::configure()
         .build_client(false)
         .build_server(true)
-        .codec_path("crate::server::codec::SliceCodec")
+        .codec_path("crate::server::wire::codec::SliceCodec")
         .out_dir(server_dir)
         .extern_path(".cardrules.v1", "crate::server::pb");
     for message in [

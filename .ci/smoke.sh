@@ -22,7 +22,7 @@ check() { # name, then a command that must succeed
 # The time limits here only stop a hung run; none may decide a run on a slow machine. Every call
 # answers in milliseconds in a release build; the whole-deck ListPlays of smoke.d/doudizhu.sh is
 # the slowest, so the server's own deadline is raised far above it (the deadline is tested with
-# paused time in src/server/protection.rs).
+# paused time in src/server/net/mod.rs).
 call() { grpcurl -plaintext -max-time 300 "$@"; }
 
 "$bin" serve --listen "$addr" --metrics-listen "$metrics_addr" --log-format json \

@@ -6,7 +6,7 @@
 
 mod common;
 
-use cardrules::server::grpc_web::{AllowedOrigin, GrpcWebArgs};
+use cardrules::server::net::grpc_web::{AllowedOrigin, GrpcWebArgs};
 use cardrules::server::pb::{DealRequest, Game};
 use common::{TestServer, test_config};
 use http::HeaderValue;

@@ -8,9 +8,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use cardrules::server::healthcheck::{self, HealthcheckArgs};
+use cardrules::server::net::tls::TlsArgs;
 use cardrules::server::pb::card_rules_service_client::CardRulesServiceClient;
 use cardrules::server::pb::{DealRequest, Game};
-use cardrules::server::tls::TlsArgs;
 use common::{TestServer, test_config};
 use rcgen::{
     BasicConstraints, CertificateParams, CertifiedIssuer, DnType, ExtendedKeyUsagePurpose, IsCa,

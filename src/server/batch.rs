@@ -14,6 +14,7 @@ use tonic::{Code, Status, Streaming};
 
 use super::admission::CallSlot;
 use super::pb;
+use super::rpcs::rpcs;
 use super::status::invalid_argument;
 use super::wire::{self, BatchItem, BatchResult, ItemRequest as Item, ItemResponse as Answer};
 use crate::error::InvalidArgument;
@@ -21,55 +22,68 @@ use crate::error::InvalidArgument;
 /// The most items one `BatchRequest` may carry (documented on `BatchRequest`).
 pub const MAX_BATCH_ITEMS: usize = 256;
 
-/// Answers one item exactly as its unary RPC would.
-fn answer_item(item: BatchItem) -> BatchResult {
-    fn reply<Resp>(
-        result: Result<Resp, InvalidArgument>,
-        wrap: fn(Resp) -> Answer,
-    ) -> (pb::BatchStatus, Option<Answer>) {
-        match result {
-            Ok(response) => (pb::BatchStatus::default(), Some(wrap(response))),
-            Err(error) => (status_of(&error), None),
+/// From the RPC table: [`answer_item`], [`is_heavy`] and [`NO_REQUEST`].
+macro_rules! batch_items {
+    (
+        $(
+            $method:ident, $variant:ident($req:ty = $req_tag:literal => $resp:ty = $resp_tag:literal),
+            $handler:path, $runs:tt;
+        )*
+    ) => {
+        /// Answers one item exactly as its unary RPC would.
+        fn answer_item(item: BatchItem) -> BatchResult {
+            fn reply<Resp>(
+                result: Result<Resp, InvalidArgument>,
+                wrap: fn(Resp) -> Answer,
+            ) -> (pb::BatchStatus, Option<Answer>) {
+                match result {
+                    Ok(response) => (pb::BatchStatus::default(), Some(wrap(response))),
+                    Err(error) => (status_of(&error), None),
+                }
+            }
+            let (status, response) = match item.request {
+                $(Some(Item::$variant(r)) => reply($handler(r), Answer::$variant),)*
+                None => (
+                    status_of(&InvalidArgument::new("request", NO_REQUEST)),
+                    None,
+                ),
+            };
+            BatchResult {
+                id: item.id,
+                status: Some(status),
+                response,
+            }
         }
-    }
-    let (status, response) = match item.request {
-        Some(Item::Deal(r)) => reply(super::deal::deal(r), Answer::Deal),
-        Some(Item::ValidatePlay(r)) => {
-            reply(super::doudizhu::validate_play(r), Answer::ValidatePlay)
+
+        /// Whether `item` would run on the blocking pool as a unary call.
+        fn is_heavy(item: &BatchItem) -> bool {
+            match &item.request {
+                $(Some(Item::$variant(r)) => batch_items!(@on_pool $runs, r),)*
+                None => false,
+            }
         }
-        Some(Item::CompareCombos(r)) => {
-            reply(super::doudizhu::compare_combos(r), Answer::CompareCombos)
-        }
-        Some(Item::ListPlays(r)) => reply(super::doudizhu::list_plays(r), Answer::ListPlays),
-        Some(Item::FitWildcards(r)) => {
-            reply(super::doudizhu::fit_wildcards(r), Answer::FitWildcards)
-        }
-        Some(Item::MahjongWaits(r)) => reply(super::mahjong::waits(r), Answer::MahjongWaits),
-        Some(Item::MahjongAnalyze(r)) => reply(super::mahjong::analyze(r), Answer::MahjongAnalyze),
-        Some(Item::MahjongScore(r)) => reply(super::mahjong_score::score(r), Answer::MahjongScore),
-        Some(Item::NextActions(r)) => {
-            reply(super::doudizhu::game::next_actions(r), Answer::NextActions)
-        }
-        Some(Item::AdjudicateGame(r)) => reply(
-            super::doudizhu::game::adjudicate_game(r),
-            Answer::AdjudicateGame,
-        ),
-        None => (
-            status_of(&InvalidArgument::new(
-                "request",
-                "no request set: set one of deal, validate_play, compare_combos, list_plays, \
-                 fit_wildcards, mahjong_waits, mahjong_analyze, mahjong_score, next_actions, \
-                 adjudicate_game",
-            )),
-            None,
-        ),
+
+        /// The error of an item without a request: it names every member it could set.
+        const NO_REQUEST: &str = batch_items!(@no_request $($method),*);
     };
-    BatchResult {
-        id: item.id,
-        status: Some(status),
-        response,
-    }
+    (@on_pool inline, $request:ident) => {{
+        // An inline RPC's item never needs the pool, whatever it asks.
+        let _ = $request;
+        false
+    }};
+    (@on_pool (pool_if $on_pool:path), $request:ident) => {
+        $on_pool($request)
+    };
+    (@no_request $first:ident $(, $rest:ident)*) => {
+        concat!(
+            "no request set: set one of ",
+            stringify!($first)
+            $(, ", ", stringify!($rest))*
+        )
+    };
 }
+
+rpcs!(batch_items);
 
 /// The status a unary call gets for `error` (see [`invalid_argument`]), as a batch status.
 fn status_of(error: &InvalidArgument) -> pb::BatchStatus {
@@ -91,32 +105,6 @@ fn status_of(error: &InvalidArgument) -> pb::BatchStatus {
 fn answer_message(request: wire::BatchRequest) -> wire::BatchResponse {
     wire::BatchResponse {
         results: request.items.into_iter().map(answer_item).collect(),
-    }
-}
-
-/// Whether `item` would run on the blocking pool as a unary call.
-fn is_heavy(item: &BatchItem) -> bool {
-    match &item.request {
-        Some(Item::ListPlays(r)) => super::service::list_plays_on_blocking_pool(
-            r.hand.len(),
-            r.rules
-                .as_ref()
-                .is_some_and(|rules| !rules.wild_ranks.is_empty()),
-        ),
-        Some(Item::FitWildcards(r)) => super::service::fit_wildcards_on_blocking_pool(r.play.len()),
-        Some(Item::NextActions(pb::NextActionsRequest { record, .. }))
-        | Some(Item::AdjudicateGame(pb::AdjudicateGameRequest { record })) => {
-            super::doudizhu::game::on_blocking_pool(record.as_ref())
-        }
-        Some(
-            Item::Deal(_)
-            | Item::ValidatePlay(_)
-            | Item::CompareCombos(_)
-            | Item::MahjongWaits(_)
-            | Item::MahjongAnalyze(_)
-            | Item::MahjongScore(_),
-        )
-        | None => false,
     }
 }
 
@@ -217,6 +205,12 @@ mod tests {
         let status = result.status.unwrap();
         assert_eq!(status.code, Code::InvalidArgument as i32);
         assert_eq!(status.field_violations[0].field, "request");
+        assert_eq!(
+            status.field_violations[0].description,
+            "no request set: set one of deal, validate_play, compare_combos, list_plays, \
+             fit_wildcards, mahjong_waits, mahjong_analyze, mahjong_score, next_actions, \
+             adjudicate_game"
+        );
         assert!(result.response.is_none());
     }
 

@@ -77,11 +77,11 @@ pub struct ServerConfig {
 
     /// TLS and mutual TLS (off unless `--tls-cert` is given).
     #[command(flatten)]
-    pub tls: super::tls::TlsArgs,
+    pub tls: super::net::tls::TlsArgs,
 
     /// gRPC-Web and its CORS answers (off unless `--grpc-web`).
     #[command(flatten)]
-    pub grpc_web: super::grpc_web::GrpcWebArgs,
+    pub grpc_web: super::net::grpc_web::GrpcWebArgs,
 
     /// Wrap each call in a span (`telemetry`), for OpenTelemetry export: the binary sets it when
     /// `--otlp-endpoint` is given. Not a flag of its own.

@@ -7,26 +7,25 @@
 
 #![forbid(unsafe_code)]
 
-mod admission;
 mod batch;
-mod codec;
+mod blocking;
 pub mod config;
-mod connections;
 mod deal;
 mod doudizhu;
 mod enums;
-pub mod grpc_web;
 pub mod healthcheck;
 mod logging;
 mod mahjong;
 mod mahjong_score;
 mod metrics;
-mod protection;
+// Before its users: a macro is in scope after its definition.
+pub mod net;
+pub mod pb;
+mod rpcs;
 mod service;
 pub mod status;
 #[cfg(feature = "otel")]
 pub mod telemetry;
-pub mod tls;
 pub mod wire;
 
 use std::future::Future;
@@ -37,17 +36,8 @@ use tonic_health::ServingStatus;
 pub use config::ServerConfig;
 pub use service::CardRules;
 
-/// The generated protobuf types and gRPC stubs of `cardrules.v1`.
-#[allow(missing_docs, clippy::all, clippy::pedantic)]
-pub mod pb {
-    tonic::include_proto!("cardrules.v1");
-    include!(concat!(env!("OUT_DIR"), "/server/cardrules.v1.rs"));
-
-    /// The encoded `FileDescriptorSet` of `proto/cardrules/v1`, served by reflection.
-    pub const FILE_DESCRIPTOR_SET: &[u8] =
-        include_bytes!(concat!(env!("OUT_DIR"), "/cardrules_descriptor.bin"));
-}
-
+// The call log reads each call's admission; its modules name it from here.
+use net::admission;
 use pb::card_rules_service_server::CardRulesServiceServer;
 
 /// Why the server could not run.
@@ -58,7 +48,7 @@ pub enum ServeError {
     Reflection(#[from] tonic_reflection::server::Error),
     /// The TLS files could not be loaded.
     #[error("TLS: {0}")]
-    Tls(#[from] tls::TlsError),
+    Tls(#[from] net::tls::TlsError),
     /// The metrics endpoint's address could not be bound.
     #[error("listening for metrics on {addr}: {error}")]
     MetricsListen {
@@ -140,7 +130,7 @@ pub async fn serve_with_metrics(
     let tls = config
         .tls
         .files()
-        .map(tls::ReloadingTls::load)
+        .map(net::tls::ReloadingTls::load)
         .transpose()?;
     // Reads the TLS files again every `tls_reload_interval`, for as long as this serves.
     let _tls_watch = tls.as_ref().map(|tls| {
@@ -162,10 +152,10 @@ pub async fn serve_with_metrics(
         .layer(logging::CallLogLayer {
             metrics: metrics.as_ref().map(|(metrics, _)| metrics.clone()),
         })
-        .layer(protection::layer(config))
+        .layer(net::layer(config))
         .service(routes);
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
-    let server = connections::serve(config, listener, tls, service, async {
+    let server = net::serve(config, listener, tls, service, async {
         let _ = stop_rx.await;
     });
     tokio::pin!(server);

@@ -4,6 +4,7 @@ use tonic::{Request, Response, Status};
 
 use super::admission::Admission;
 use super::pb;
+use super::rpcs::rpcs;
 use super::status::invalid_argument;
 use crate::error::InvalidArgument;
 
@@ -46,135 +47,50 @@ where
     .map_err(invalid_argument)
 }
 
-/// Hands up to this size (the largest one-deck hand) are listed inline: a few microseconds.
-/// Larger ones (a whole deck, two decks) can take tens of milliseconds.
-const INLINE_LIST_PLAYS_HAND: usize = 20;
+/// The unary methods from the RPC table (each answers with its handler, inline or on the
+/// blocking pool, as its row says), and Batch.
+macro_rules! card_rules_service {
+    (
+        $(
+            $method:ident, $variant:ident($req:ty = $req_tag:literal => $resp:ty = $resp_tag:literal),
+            $handler:path, $runs:tt;
+        )*
+    ) => {
+        #[tonic::async_trait]
+        impl pb::card_rules_service_server::CardRulesService for CardRules {
+            $(
+                async fn $method(&self, request: Request<$req>) -> Result<Response<$resp>, Status> {
+                    card_rules_service!(@answer $runs, request, $handler)
+                }
+            )*
 
-/// The largest FitWildcards play answered on the worker: up to 8 cards (at most 8 wildcards,
-/// whose fits take well under a millisecond); longer plays go to the blocking pool.
-const INLINE_FIT_WILDCARDS_PLAY: usize = 8;
+            type BatchStream = super::batch::BatchStream;
 
-/// Whether ListPlays of a hand of `cards` cards goes to the blocking pool ([`answer_blocking`]).
-/// Under laizi rules (`wild_ranks` set) every hand does: a dealt laizi hand lists in a few
-/// hundred microseconds, a whole deck with wildcards in tens of milliseconds or more (up to the
-/// response's play limit). A function of its own so a test can pin the routing without timing a
-/// large call.
-pub(super) fn list_plays_on_blocking_pool(cards: usize, laizi: bool) -> bool {
-    laizi || cards > INLINE_LIST_PLAYS_HAND
+            async fn batch(
+                &self,
+                request: Request<tonic::Streaming<super::wire::BatchRequest>>,
+            ) -> Result<Response<Self::BatchStream>, Status> {
+                let slot = Admission::slot_of(&request);
+                Ok(Response::new(super::batch::BatchStream::new(
+                    request.into_inner(),
+                    slot,
+                )))
+            }
+        }
+    };
+    (@answer inline, $request:ident, $handler:path) => {
+        answer($request, $handler)
+    };
+    (@answer (pool_if $on_pool:path), $request:ident, $handler:path) => {
+        if $on_pool($request.get_ref()) {
+            answer_blocking($request, $handler).await
+        } else {
+            answer($request, $handler)
+        }
+    };
 }
 
-/// Whether FitWildcards of a play of `cards` cards goes to the blocking pool.
-pub(super) fn fit_wildcards_on_blocking_pool(cards: usize) -> bool {
-    cards > INLINE_FIT_WILDCARDS_PLAY
-}
-
-#[tonic::async_trait]
-impl pb::card_rules_service_server::CardRulesService for CardRules {
-    async fn deal(
-        &self,
-        request: Request<pb::DealRequest>,
-    ) -> Result<Response<super::wire::DealResponse>, Status> {
-        answer(request, super::deal::deal)
-    }
-
-    async fn validate_play(
-        &self,
-        request: Request<super::wire::ValidatePlayRequest>,
-    ) -> Result<Response<super::wire::ValidatePlayResponse>, Status> {
-        answer(request, super::doudizhu::validate_play)
-    }
-
-    async fn compare_combos(
-        &self,
-        request: Request<super::wire::CompareCombosRequest>,
-    ) -> Result<Response<super::wire::CompareCombosResponse>, Status> {
-        answer(request, super::doudizhu::compare_combos)
-    }
-
-    async fn list_plays(
-        &self,
-        request: Request<super::wire::ListPlaysRequest>,
-    ) -> Result<Response<super::wire::ListPlaysResponse>, Status> {
-        let laizi = request
-            .get_ref()
-            .rules
-            .as_ref()
-            .is_some_and(|rules| !rules.wild_ranks.is_empty());
-        if list_plays_on_blocking_pool(request.get_ref().hand.len(), laizi) {
-            answer_blocking(request, super::doudizhu::list_plays).await
-        } else {
-            answer(request, super::doudizhu::list_plays)
-        }
-    }
-
-    async fn fit_wildcards(
-        &self,
-        request: Request<pb::FitWildcardsRequest>,
-    ) -> Result<Response<pb::FitWildcardsResponse>, Status> {
-        // Many wildcards give many fits: past one deck's four, off the worker.
-        if fit_wildcards_on_blocking_pool(request.get_ref().play.len()) {
-            answer_blocking(request, super::doudizhu::fit_wildcards).await
-        } else {
-            answer(request, super::doudizhu::fit_wildcards)
-        }
-    }
-
-    async fn mahjong_waits(
-        &self,
-        request: Request<pb::MahjongWaitsRequest>,
-    ) -> Result<Response<pb::MahjongWaitsResponse>, Status> {
-        answer(request, super::mahjong::waits)
-    }
-
-    async fn mahjong_analyze(
-        &self,
-        request: Request<pb::MahjongAnalyzeRequest>,
-    ) -> Result<Response<pb::MahjongAnalyzeResponse>, Status> {
-        answer(request, super::mahjong::analyze)
-    }
-
-    async fn mahjong_score(
-        &self,
-        request: Request<pb::MahjongScoreRequest>,
-    ) -> Result<Response<pb::MahjongScoreResponse>, Status> {
-        answer(request, super::mahjong_score::score)
-    }
-
-    async fn next_actions(
-        &self,
-        request: Request<pb::NextActionsRequest>,
-    ) -> Result<Response<pb::NextActionsResponse>, Status> {
-        if super::doudizhu::game::on_blocking_pool(request.get_ref().record.as_ref()) {
-            answer_blocking(request, super::doudizhu::game::next_actions).await
-        } else {
-            answer(request, super::doudizhu::game::next_actions)
-        }
-    }
-
-    async fn adjudicate_game(
-        &self,
-        request: Request<pb::AdjudicateGameRequest>,
-    ) -> Result<Response<pb::AdjudicateGameResponse>, Status> {
-        if super::doudizhu::game::on_blocking_pool(request.get_ref().record.as_ref()) {
-            answer_blocking(request, super::doudizhu::game::adjudicate_game).await
-        } else {
-            answer(request, super::doudizhu::game::adjudicate_game)
-        }
-    }
-
-    type BatchStream = super::batch::BatchStream;
-
-    async fn batch(
-        &self,
-        request: Request<tonic::Streaming<super::wire::BatchRequest>>,
-    ) -> Result<Response<Self::BatchStream>, Status> {
-        let slot = Admission::slot_of(&request);
-        Ok(Response::new(super::batch::BatchStream::new(
-            request.into_inner(),
-            slot,
-        )))
-    }
-}
+rpcs!(card_rules_service);
 
 #[cfg(test)]
 mod tests {
@@ -185,22 +101,6 @@ mod tests {
     use tokio::sync::oneshot;
 
     use super::*;
-
-    #[test]
-    fn list_plays_of_hands_beyond_one_deal_go_to_the_blocking_pool() {
-        for cards in [0, 1, 17, INLINE_LIST_PLAYS_HAND] {
-            assert!(!list_plays_on_blocking_pool(cards, false), "{cards} cards");
-            // Laizi hands of every size.
-            assert!(
-                list_plays_on_blocking_pool(cards, true),
-                "{cards} laizi cards"
-            );
-        }
-        // One more than the landlord's hand, a whole deck, two decks.
-        for cards in [INLINE_LIST_PLAYS_HAND + 1, 54, 108] {
-            assert!(list_plays_on_blocking_pool(cards, false), "{cards} cards");
-        }
-    }
 
     /// A request to [`held`]: where to say it started, and when it may finish.
     struct Hold {

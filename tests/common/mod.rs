@@ -22,7 +22,7 @@ pub fn proptest_cases(default: u32) -> u32 {
 /// The default settings with a deadline no debug-build call comes near on a busy machine: the
 /// integration tests check answers, not speed. A whole-deck ListPlays, or the first mahjong call
 /// (it builds the tables), can take seconds in a debug build on a busy machine, against the
-/// default 2 s. The deadline itself is tested with paused time in `src/server/protection.rs`.
+/// default 2 s. The deadline itself is tested with paused time in `src/server/net/mod.rs`.
 pub fn test_config() -> ServerConfig {
     ServerConfig {
         request_timeout: Duration::from_secs(600),

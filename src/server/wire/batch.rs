@@ -1,19 +1,17 @@
 //! The Batch stream's messages with the hot calls' items in [`super`]'s forms, so an item is
 //! read and answered as its unary call is: no `String` per card in, none out.
 //!
-//! A `oneof` is one of several fields, written as that field alone: [`oneof!`] gives the enum
+//! A `oneof` is one of several fields, written as that field alone: `oneof!` gives the enum
 //! and reads a member as prost's derived code does (into the member already set, if it is the
-//! same one; else into a new one that replaces it).
+//! same one; else into a new one that replaces it). The two oneofs' members, field numbers
+//! included, come from the RPC table (`server/rpcs.rs`), which a test checks against the proto.
 
 use bytes::{Buf, BufMut};
 use prost::encoding::{self, DecodeContext, WireType};
 use prost::{DecodeError, Message};
 
 use super::super::pb;
-use super::{
-    CompareCombosRequest, CompareCombosResponse, DealResponse, ListPlaysRequest, ListPlaysResponse,
-    ValidatePlayRequest, ValidatePlayResponse,
-};
+use super::super::rpcs::rpcs;
 
 /// A `oneof` of the proto (its generated enum in parentheses): members as
 /// `Variant(Type) = tag`, and `From` the generated enum (`from pb`) or into it (`into pb`).
@@ -96,37 +94,31 @@ macro_rules! oneof {
     };
 }
 
-oneof! {
-    /// `cardrules.v1.BatchItem.request`: the call an item asks.
-    ItemRequest(pb::batch_item::Request) from pb {
-        Deal(pb::DealRequest) = 2,
-        ValidatePlay(ValidatePlayRequest) = 3,
-        CompareCombos(CompareCombosRequest) = 4,
-        ListPlays(ListPlaysRequest) = 5,
-        FitWildcards(pb::FitWildcardsRequest) = 6,
-        MahjongWaits(pb::MahjongWaitsRequest) = 7,
-        MahjongAnalyze(pb::MahjongAnalyzeRequest) = 8,
-        MahjongScore(pb::MahjongScoreRequest) = 9,
-        NextActions(pb::NextActionsRequest) = 10,
-        AdjudicateGame(pb::AdjudicateGameRequest) = 11,
-    }
+/// Batch's two oneofs, from the RPC table: each unary RPC is a member of both.
+macro_rules! batch_oneofs {
+    (
+        $(
+            $method:ident, $variant:ident($req:ty = $req_tag:literal => $resp:ty = $resp_tag:literal),
+            $handler:path, $runs:tt;
+        )*
+    ) => {
+        oneof! {
+            /// `cardrules.v1.BatchItem.request`: the call an item asks.
+            ItemRequest(pb::batch_item::Request) from pb {
+                $($variant($req) = $req_tag,)*
+            }
+        }
+
+        oneof! {
+            /// `cardrules.v1.BatchResult.response`: an item's answer.
+            ItemResponse(pb::batch_result::Response) into pb {
+                $($variant($resp) = $resp_tag,)*
+            }
+        }
+    };
 }
 
-oneof! {
-    /// `cardrules.v1.BatchResult.response`: an item's answer.
-    ItemResponse(pb::batch_result::Response) into pb {
-        Deal(DealResponse) = 3,
-        ValidatePlay(ValidatePlayResponse) = 4,
-        CompareCombos(CompareCombosResponse) = 5,
-        ListPlays(ListPlaysResponse) = 6,
-        FitWildcards(pb::FitWildcardsResponse) = 7,
-        MahjongWaits(pb::MahjongWaitsResponse) = 8,
-        MahjongAnalyze(pb::MahjongAnalyzeResponse) = 9,
-        MahjongScore(pb::MahjongScoreResponse) = 10,
-        NextActions(pb::NextActionsResponse) = 11,
-        AdjudicateGame(pb::AdjudicateGameResponse) = 12,
-    }
-}
+rpcs!(batch_oneofs);
 
 /// Where a decoding error happened, as prost's errors say it: `BatchItem.request: ...`.
 fn at(message: &'static str, field: &'static str) -> impl FnOnce(DecodeError) -> DecodeError {

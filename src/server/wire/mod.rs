@@ -21,6 +21,8 @@ use prost::{DecodeError, Message};
 
 use super::pb;
 
+pub(crate) mod codec;
+
 /// The values of a received `repeated string` field, in order.
 ///
 /// A list's values arrive one after another, each after its key and length: a run of the

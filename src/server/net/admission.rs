@@ -1,11 +1,13 @@
-//! Admission: the global limit on calls in progress, decided the moment HTTP/2 accepts a stream.
+//! Admission and shedding: the global limit on calls in progress (`max_concurrent_calls`), decided
+//! the moment HTTP/2 accepts a stream; a call over it fails at once with RESOURCE_EXHAUSTED rather
+//! than waiting in a queue.
 //!
 //! hyper calls [`Admit`] synchronously, in the connection's task, for every stream it accepts,
 //! before it spawns the task that runs the call. Taking the slot there, rather than in a tower
-//! layer (which runs only when that task is first polled), counts calls still waiting for a
-//! worker: under a flood of cheap calls each call finishes within its first poll, so a limit
-//! counted in the layers never saw more than a few calls in progress while thousands waited in
-//! the runtime's queue, and the excess queued (seconds) instead of being shed.
+//! layer (which runs only when that task is first polled), counts the calls still waiting for a
+//! worker too: a flood of cheap calls, each done within its first poll, is shed at the limit
+//! instead of queueing in the runtime. [`Admit`] records the decision in the request
+//! ([`Admission`]); [`ShedLayer`], in the tower stack, fails the refused calls.
 //!
 //! A slot is held until the response has been sent in full (its body dropped) and, for work on the
 //! blocking pool, until that work ends even if the client went away: cancelling calls cannot pile
@@ -20,7 +22,10 @@ use std::time::Instant;
 use bytes::Bytes;
 use http_body::{Body, Frame, SizeHint};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
-use tower::{BoxError, Service, ServiceExt};
+use tonic::Status;
+use tower::{BoxError, Layer, Service, ServiceExt};
+
+use crate::server::config::ServerConfig;
 
 /// The calls the server may have in progress at once (`max_concurrent_calls`).
 #[derive(Clone, Debug)]
@@ -46,11 +51,15 @@ impl CallSlots {
 #[derive(Clone, Debug)]
 pub struct CallSlot(#[allow(dead_code)] Arc<OwnedSemaphorePermit>);
 
-/// The admission decision, in each request's extensions: the slot, or `None` for a call to shed,
-/// and when the stream was accepted. A request without it (a service used outside [`Admit`], as
-/// in unit tests) counts as admitted.
+/// The admission decision, in each request's extensions. A request without it (a service used
+/// outside [`Admit`], as in unit tests) counts as admitted.
 #[derive(Clone, Debug)]
-pub struct Admission(pub Option<CallSlot>, pub Instant);
+pub struct Admission {
+    /// The call's slot, or `None` for a call to shed.
+    pub slot: Option<CallSlot>,
+    /// When the stream was accepted.
+    pub accepted: Instant,
+}
 
 impl Admission {
     /// When the stream of `request` was accepted (the start of its latency: the time it waited
@@ -62,7 +71,7 @@ impl Admission {
             // tokio's clock: the same as std's, except under a paused test clock.
             .map_or_else(
                 || tokio::time::Instant::now().into_std(),
-                |admission| admission.1,
+                |admission| admission.accepted,
             )
     }
 }
@@ -73,7 +82,7 @@ impl Admission {
         request
             .extensions()
             .get::<Admission>()
-            .and_then(|admission| admission.0.clone())
+            .and_then(|admission| admission.slot.clone())
     }
 }
 
@@ -81,9 +90,19 @@ impl Admission {
 #[derive(Clone)]
 pub struct Admit<S> {
     /// The tower stack serving the calls.
-    pub inner: S,
+    inner: S,
     /// The global limit.
-    pub slots: CallSlots,
+    slots: CallSlots,
+}
+
+impl<S> Admit<S> {
+    /// Admits the calls to `inner` up to `config.max_concurrent_calls` at once.
+    pub fn new(inner: S, config: &ServerConfig) -> Admit<S> {
+        Admit {
+            inner,
+            slots: CallSlots::new(config.max_concurrent_calls as usize),
+        }
+    }
 }
 
 impl<S, B, ReqBody> hyper::service::Service<http::Request<ReqBody>> for Admit<S>
@@ -105,10 +124,10 @@ where
     fn call(&self, request: http::Request<ReqBody>) -> Self::Future {
         let mut request = request.map(tonic::body::Body::new);
         let slot = self.slots.try_take();
-        request.extensions_mut().insert(Admission(
-            slot.clone(),
-            tokio::time::Instant::now().into_std(),
-        ));
+        request.extensions_mut().insert(Admission {
+            slot: slot.clone(),
+            accepted: tokio::time::Instant::now().into_std(),
+        });
         let call = self.inner.clone().oneshot(request);
         Box::pin(async move {
             let response = call.await.map_err(Into::into)?;
@@ -143,6 +162,84 @@ impl<B: Body + Unpin> Body for SlotBody<B> {
     }
 }
 
+/// Why a call was shed: every `max_concurrent_calls` slot was taken when it arrived.
+#[derive(Debug, thiserror::Error)]
+#[error("overloaded")]
+pub struct Overloaded;
+
+impl Overloaded {
+    /// The status a shed call gets: the caller may retry later.
+    pub fn status() -> Status {
+        Status::resource_exhausted(
+            "server busy: max_concurrent_calls calls already in progress; retry with backoff",
+        )
+    }
+}
+
+/// Fails the calls that admission refused, before they reach a service.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ShedLayer;
+
+impl<S> Layer<S> for ShedLayer {
+    type Service = Shed<S>;
+
+    fn layer(&self, inner: S) -> Shed<S> {
+        Shed { inner }
+    }
+}
+
+/// The service [`ShedLayer`] makes.
+#[derive(Clone, Debug)]
+pub struct Shed<S> {
+    inner: S,
+}
+
+impl<S, B> Service<http::Request<B>> for Shed<S>
+where
+    S: Service<http::Request<B>>,
+    S::Error: Into<BoxError>,
+{
+    type Response = S::Response;
+    type Error = BoxError;
+    type Future = ShedFuture<S::Future>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), BoxError>> {
+        self.inner.poll_ready(cx).map_err(Into::into)
+    }
+
+    fn call(&mut self, request: http::Request<B>) -> Self::Future {
+        if let Some(Admission { slot: None, .. }) = request.extensions().get::<Admission>() {
+            return ShedFuture { call: None };
+        }
+        ShedFuture {
+            call: Some(self.inner.call(request)),
+        }
+    }
+}
+
+pin_project_lite::pin_project! {
+    /// The call, or nothing for a call refused at admission (it fails at once).
+    pub struct ShedFuture<F> {
+        #[pin]
+        call: Option<F>,
+    }
+}
+
+impl<F, T, E> std::future::Future for ShedFuture<F>
+where
+    F: std::future::Future<Output = Result<T, E>>,
+    E: Into<BoxError>,
+{
+    type Output = Result<T, BoxError>;
+
+    fn poll(self: std::pin::Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        match self.project().call.as_pin_mut() {
+            None => Poll::Ready(Err(Box::new(Overloaded))),
+            Some(call) => call.poll(cx).map_err(Into::into),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::time::Duration;
@@ -151,11 +248,10 @@ mod tests {
     use tonic::{Code, Status};
 
     use super::*;
-    use crate::server::{ServerConfig, protection};
 
     /// The server's stack around a service that answers at once.
     fn admit(
-        max: usize,
+        max: u32,
     ) -> Admit<
         tower::util::BoxCloneService<
             http::Request<tonic::body::Body>,
@@ -170,10 +266,14 @@ mod tests {
         let answer = tower::service_fn(|_: http::Request<tonic::body::Body>| async {
             Ok::<_, BoxError>(http::Response::new(tonic::body::Body::empty()))
         });
-        Admit {
-            inner: tower::util::BoxCloneService::new(protection::layer(&config).service(answer)),
-            slots: CallSlots::new(max),
-        }
+        let config = ServerConfig {
+            max_concurrent_calls: max,
+            ..config
+        };
+        Admit::new(
+            tower::util::BoxCloneService::new(super::super::layer(&config).service(answer)),
+            &config,
+        )
     }
 
     fn code(result: Result<http::Response<SlotBody<tonic::body::Body>>, BoxError>) -> Code {
@@ -185,10 +285,9 @@ mod tests {
         }
     }
 
-    // What made the flood queue: hyper accepts a burst of streams in one go and spawns a task
-    // for each; a limit taken when those tasks first ran never saw the calls still waiting to
-    // run. Here the slot is taken when hyper calls the service, before the call's future is
-    // polled at all.
+    // hyper accepts a burst of streams in one go and spawns a task for each: a limit taken when
+    // those tasks first run would not see the calls still waiting to run. The slot is taken when
+    // hyper calls the service, before the call's future is polled at all.
     #[tokio::test]
     async fn calls_are_counted_when_accepted_not_when_first_polled() {
         let admit = admit(2);

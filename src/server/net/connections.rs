@@ -1,12 +1,11 @@
-//! The accept loop and the HTTP/2 connections: the limits on connections, streams per connection,
-//! header size and handshake time, the keepalive pings, and the graceful drain on shutdown.
+//! The accept loop and the connections: the limits on connections and handshake time, and the
+//! graceful drain on shutdown.
 //!
 //! It takes the place of tonic's `Server` so that admission (see [`super::admission`]) happens
 //! where hyper accepts each stream, and so that a connection that never completes its handshake
 //! is closed. With TLS configured, it does each connection's TLS handshake (see [`super::tls`])
-//! before HTTP/2 starts, within the same handshake timeout. With gRPC-Web on, a connection may
-//! speak HTTP/1.1 as well as HTTP/2 (hyper-util's `auto` builder reads the first bytes to tell),
-//! with the same HTTP/2 limits.
+//! before HTTP/2 starts, within the same handshake timeout. The protocols a connection may speak,
+//! and their limits, are in [`super::limits`].
 
 use std::future::Future;
 use std::io;
@@ -16,69 +15,20 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::task::{Context, Poll};
 
 use bytes::Bytes;
-use hyper::server::conn::http2;
-use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
-use hyper_util::server::conn::auto;
+use hyper_util::rt::TokioIo;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpListener;
 use tokio::sync::{Semaphore, watch};
 use tokio::time::Instant;
 use tower::{BoxError, Service};
 
-use super::ServerConfig;
-use super::admission::{Admit, CallSlots};
+use super::admission::Admit;
+use super::limits::Protocols;
 use super::tls::ReloadingTls;
+use crate::server::config::ServerConfig;
 
 /// The length of the HTTP/2 client connection preface (`PRI * HTTP/2.0...`).
 const PREFACE_LEN: usize = 24;
-
-/// The smallest read buffer hyper's HTTP/1.1 accepts (`max_buf_size` panics below it).
-const HTTP1_MIN_BUF: usize = 8192;
-
-/// The protocols a connection may speak.
-#[derive(Clone)]
-enum Protocols {
-    /// HTTP/2 only (gRPC).
-    Http2(http2::Builder<TokioExecutor>),
-    /// HTTP/1.1 or HTTP/2, told apart by the first bytes (gRPC-Web from browsers, and gRPC).
-    Http1And2(auto::Builder<TokioExecutor>),
-}
-
-/// Sets the HTTP/2 settings of `config` on an HTTP/2 builder (hyper's, or the HTTP/2 half of
-/// hyper-util's `auto`: the two have the same methods but no trait in common).
-macro_rules! http2_limits {
-    ($builder:expr, $config:expr) => {
-        $builder
-            .timer(TokioTimer::new())
-            .max_concurrent_streams($config.max_streams_per_connection)
-            .max_header_list_size($config.max_header_list_bytes)
-            .keep_alive_interval($config.keepalive_interval)
-            .keep_alive_timeout($config.keepalive_timeout)
-    };
-}
-
-impl Protocols {
-    /// The builder for `config`, with its HTTP/2 limits.
-    fn new(config: &ServerConfig) -> Protocols {
-        if config.grpc_web.grpc_web {
-            let mut builder = auto::Builder::new(TokioExecutor::new());
-            // HTTP/1.1's counterparts of the HTTP/2 limits: the request head must fit in the
-            // read buffer (hyper answers 431 past it; its floor is 8 KiB) and arrive within the
-            // handshake timeout, so a slow or endless head holds a connection no longer.
-            builder
-                .http1()
-                .timer(TokioTimer::new())
-                .max_buf_size((config.max_header_list_bytes as usize).max(HTTP1_MIN_BUF))
-                .header_read_timeout(config.handshake_timeout);
-            http2_limits!(builder.http2(), config);
-            Protocols::Http1And2(builder)
-        } else {
-            let mut builder = http2::Builder::new(TokioExecutor::new());
-            http2_limits!(builder, config);
-            Protocols::Http2(builder)
-        }
-    }
-}
 
 /// Serves `service` on every connection `listener` accepts (after a TLS handshake with `tls`'s
 /// configuration in force, when given) until `stop` resolves, then stops accepting, asks every
@@ -101,10 +51,7 @@ pub async fn serve<S, B>(
     B::Error: Into<BoxError>,
 {
     let protocols = Protocols::new(config);
-    let service = Admit {
-        inner: service,
-        slots: CallSlots::new(config.max_concurrent_calls as usize),
-    };
+    let service = Admit::new(service, config);
     let max_connections = config.max_connections;
     let connections = Arc::new(Semaphore::new(max_connections as usize));
     let (draining, drain) = watch::channel(false);
