@@ -35,7 +35,7 @@ for _ in $(seq 1 300); do
   sleep 0.2
 done
 rc=0
-# grpc-go releases before 1.40 (Debian 12 has 1.33) retry only with GRPC_GO_RETRY=on.
+# grpc-go releases before 1.41 (Debian 12 has 1.33) retry only with GRPC_GO_RETRY=on.
 GRPC_GO_RETRY=on timeout 300 "$work/retrycheck" -addr "127.0.0.1:$port" \
   -metrics "127.0.0.1:$metrics_port" -service-config "$root/deploy/service-config.json" || rc=$?
 if [ "$rc" -ne 0 ]; then

@@ -3,9 +3,10 @@
 // over a channel configured by the published service config (deploy/service-config.json:
 // retries of UNAVAILABLE and RESOURCE_EXHAUSTED, a default deadline per RPC family).
 //
-// The stubs are generated from proto/ into gen/cardrulesv1 (never committed):
+// The stubs are generated from proto/ into gen/cardrulesv1 (never committed) by gen.sh (also
+// run by `go generate`); `go mod tidy` then writes go.sum for the versions of go.mod:
 //
-//	go generate && go run . -addr localhost:50051
+//	sh gen.sh && go mod tidy && go run . -addr localhost:50051
 //
 // Each check is one small function in the checks table, named after the RPC it calls; a new RPC
 // is one more (the coverage check fails until it has one). Exits 1 when any answer is not the

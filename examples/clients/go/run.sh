@@ -9,6 +9,6 @@ bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
 # The limits only stop a hung step; a cold build takes a minute on a busy machine.
 timeout 900 bash "$here/build-debian.sh" "$bin"
-# grpc-go before 1.40 (Debian 12 has 1.33) retries only with GRPC_GO_RETRY=on; current releases
+# grpc-go before 1.41 (Debian 12 has 1.33) retries only with GRPC_GO_RETRY=on; current releases
 # always honour the service config's retryPolicy.
 GRPC_GO_RETRY=on timeout 300 "$bin/client" -addr "$addr" -service-config "$config"
