@@ -6,8 +6,9 @@
 # golang-google-genproto-dev, protoc-gen-go, protoc-gen-go-grpc, protobuf-compiler). The example
 # and its freshly generated stubs are copied into a temporary GOPATH entry under the import path
 # go.mod declares (example.com/cardrules-client), so the same sources build both ways: with
-# go.mod and current releases for a team, in GOPATH mode here. Nothing is written to the tree
-# except the build cache (.ci/.tools/clients/go-cache, ignored).
+# go.mod and current releases for a team, in GOPATH mode here; only the dial differs (dial.go,
+# dial_grpc133.go). Nothing is written to the tree except the build cache
+# (.ci/.tools/clients/go-cache, ignored).
 #
 # usage: examples/clients/go/build-debian.sh OUT_DIR   (writes OUT_DIR/client, OUT_DIR/retrycheck)
 set -euo pipefail
@@ -18,11 +19,12 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 src="$work/src/example.com/cardrules-client"
 mkdir -p "$src" "$out"
-cp -r "$here/main.go" "$here/gen.sh" "$here/retrycheck" "$src/"
+cp -r "$here"/*.go "$here/gen.sh" "$here/retrycheck" "$src/"
 sh "$src/gen.sh" "$root/proto"
 export GO111MODULE=off GOFLAGS= GOPATH="$work:/usr/share/gocode"
 export GOCACHE="${GOCACHE:-$root/.ci/.tools/clients/go-cache}"
 cd "$src"
-go vet . ./retrycheck
-go build -o "$out/client" .
+# The grpc133 tag picks dial_grpc133.go over dial.go (grpc-go 1.33 lacks grpc.NewClient).
+go vet -tags grpc133 . ./retrycheck
+go build -tags grpc133 -o "$out/client" .
 go build -o "$out/retrycheck" ./retrycheck

@@ -27,7 +27,6 @@ import (
 	"time"
 
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
-	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
@@ -443,14 +442,9 @@ func run(addr, configPath string) int {
 		fmt.Fprintf(os.Stderr, "go client: %v\n", err)
 		return 2
 	}
-	// grpc-go parses the service config here: a config it cannot parse fails the dial.
-	// grpc.WithInsecure is deprecated in current grpc-go in favour of
-	// grpc.WithTransportCredentials(insecure.NewCredentials()), and grpc.Dial in favour of
-	// grpc.NewClient; both old forms are kept so that the example also builds against Debian's
-	// grpc-go 1.33, which has neither replacement. Use TLS credentials outside a trusted network.
-	conn, err := grpc.Dial(addr, grpc.WithInsecure(), grpc.WithDefaultServiceConfig(string(serviceConfig)))
+	conn, err := dial(addr, string(serviceConfig))
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "go client: dial %s: %v\n", addr, err)
+		fmt.Fprintf(os.Stderr, "go client: %s: %v\n", addr, err)
 		return 2
 	}
 	defer conn.Close()
