@@ -16,11 +16,13 @@ number of Deal and ValidatePlay calls from several threads. Checks:
    accepting; the client's health watch and the connection state take it out of the rotation);
 3. every answer is right (each seeded Deal equals the one asked before the run).
 
-The channel's service config is the one a backend team would use (see the book's Kubernetes page,
-docs/src/operating/kubernetes.md): round_robin, client-side health checking on the rules service,
-and a retry policy for UNAVAILABLE. The retry covers the one race health checking cannot: a call
-already sent on a connection whose GOAWAY is in flight. Every RPC of the service is a pure function
-of its request, so retrying is always safe.
+The channel's service config is the published one (deploy/service-config.json: a retry policy
+for UNAVAILABLE and RESOURCE_EXHAUSTED, retry throttling and a default deadline per RPC family)
+plus what a multi-replica target adds (see the book's Kubernetes page,
+docs/src/operating/kubernetes.md): round_robin and
+client-side health checking on the rules service. The retry covers the one race health checking
+cannot: a call already sent on a connection whose GOAWAY is in flight. Every RPC of the service
+is a pure function of its request, so retrying is always safe.
 """
 
 import concurrent.futures
@@ -45,24 +47,21 @@ REPLICAS = ["127.0.0.1", "127.0.0.2", "127.0.0.3"]
 # Calls before the SIGTERM and after it (each phase bounded in count; the test stops by itself).
 CALLS_BEFORE, CALLS_AFTER = 600, 600
 THREADS = 6
-# Time limits only stop a hung run; none decides a result on a slow machine.
+# Time limits only stop a hung run; none decides a result on a slow machine. A call's effective
+# deadline is the service config's timeout for its family when that is shorter (2 s for Deal and
+# ValidatePlay: the replicas' own default per-call limit, far above a rule call's microseconds).
 CALL_TIMEOUT_S = 60
-SERVICE_CONFIG = {
-    "loadBalancingConfig": [{"round_robin": {}}],
-    "healthCheckConfig": {"serviceName": SERVICE},
-    "methodConfig": [
-        {
-            "name": [{"service": SERVICE}],
-            "retryPolicy": {
-                "maxAttempts": 5,
-                "initialBackoff": "0.05s",
-                "maxBackoff": "1s",
-                "backoffMultiplier": 2,
-                "retryableStatusCodes": ["UNAVAILABLE"],
-            },
-        }
-    ],
-}
+PUBLISHED_CONFIG = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "deploy",
+                                "service-config.json")
+
+
+def service_config():
+    """The published service config with round_robin and health checking over the replicas."""
+    with open(PUBLISHED_CONFIG, encoding="utf-8") as f:
+        config = json.load(f)
+    config["loadBalancingConfig"] = [{"round_robin": {}}]
+    config["healthCheckConfig"] = {"serviceName": SERVICE}
+    return config
 
 
 def free_port(hosts):
@@ -131,7 +130,7 @@ def main():
         # comma-separated list, which the server's HTTP/2 layer rejects (RST_STREAM
         # PROTOCOL_ERROR): name the service instead, as a dns: target of a headless Service would.
         channel = grpc.insecure_channel(target, options=[
-            ("grpc.service_config", json.dumps(SERVICE_CONFIG)),
+            ("grpc.service_config", json.dumps(service_config())),
             ("grpc.default_authority", "cardrules"),
         ])
         stub = service_pb2_grpc.CardRulesServiceStub(channel)

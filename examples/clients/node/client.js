@@ -11,6 +11,7 @@
 // the expected one.
 'use strict';
 
+const fs = require('node:fs');
 const path = require('node:path');
 const assert = require('node:assert/strict');
 const grpc = require('@grpc/grpc-js');
@@ -19,7 +20,12 @@ const protobuf = require('protobufjs');
 const health = require('grpc-health-check');
 
 const PROTO_DIR = process.env.CARDRULES_PROTO_DIR || path.resolve(__dirname, '../../../proto');
+// The published service config: retries of UNAVAILABLE and RESOURCE_EXHAUSTED with backoff, and a
+// default deadline per RPC family.
+const SERVICE_CONFIG = process.env.CARDRULES_SERVICE_CONFIG ||
+  path.resolve(__dirname, '../../../deploy/service-config.json');
 // Every call carries a deadline: a stuck server fails the check instead of hanging the client.
+// The service config's per-family timeout also applies; the earlier of the two wins.
 const TIMEOUT_MS = 10_000;
 
 // camelCase field names, enums as their names, 64-bit integers as strings (the seed is uint64).
@@ -269,8 +275,11 @@ async function main() {
   const { protoPath } = health; // grpc-health-check ships the standard health.proto
   const Health =
     loadService(path.basename(protoPath), path.dirname(protoPath), 'grpc.health.v1.Health');
+  // grpc-js parses the service config when the client is created (a bad one throws here) and
+  // retries by default.
+  const options = { 'grpc.service_config': fs.readFileSync(SERVICE_CONFIG, 'utf8') };
   const clients = {
-    rules: new CardRulesService(address, credentials),
+    rules: new CardRulesService(address, credentials, options),
     healthClient: new Health(address, credentials),
   };
   try {

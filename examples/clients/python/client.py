@@ -11,6 +11,10 @@ Stubs come from the proto files (never committed), e.g. from the repository root
 Each check is one small function registered with @check and named after the RPC it calls; a new
 RPC is one more (the coverage check fails until it has one). Exits 1 when any answer is not the
 expected one.
+
+The channel uses the published service config (deploy/service-config.json, or the file named by
+CARDRULES_SERVICE_CONFIG): retries of UNAVAILABLE and RESOURCE_EXHAUSTED with backoff, and a
+default deadline per RPC family.
 """
 
 import os
@@ -33,7 +37,10 @@ from cardrules.v1 import (
 from cardrules.v1 import batch_pb2
 
 # Every call carries a deadline: a stuck server fails the check instead of hanging the client.
+# The service config's per-family timeout also applies; the earlier of the two wins.
 TIMEOUT_S = 10
+SERVICE_CONFIG = os.path.join(os.path.dirname(__file__), "..", "..", "..", "deploy",
+                              "service-config.json")
 CHECKS = []
 
 
@@ -300,7 +307,12 @@ def batch(stub, _health):
 def main():
     default = os.environ.get("CARDRULES_ADDR", "localhost:50051")
     address = sys.argv[1] if len(sys.argv) > 1 else default
-    with grpc.insecure_channel(address) as channel:
+    with open(os.environ.get("CARDRULES_SERVICE_CONFIG", SERVICE_CONFIG), encoding="utf-8") as f:
+        service_config = f.read()
+    # The default service config of the channel (a name resolver may supply another; the
+    # plain host:port target here supplies none). grpcio retries by default.
+    options = [("grpc.service_config", service_config)]
+    with grpc.insecure_channel(address, options=options) as channel:
         try:
             grpc.channel_ready_future(channel).result(timeout=TIMEOUT_S)
         except grpc.FutureTimeoutError:
