@@ -6,8 +6,8 @@ mod common;
 
 use std::sync::{Arc, Mutex};
 
+use cardrules::server::observe::trace as telemetry;
 use cardrules::server::pb::{DealRequest, Game};
-use cardrules::server::telemetry;
 use common::{TestServer, test_config};
 use opentelemetry::Value;
 use opentelemetry_sdk::error::OTelSdkResult;

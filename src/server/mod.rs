@@ -17,15 +17,12 @@ mod doudizhu;
 mod enums;
 pub mod grpc_web;
 pub mod healthcheck;
-mod logging;
 mod mahjong;
 mod mahjong_score;
-mod metrics;
+pub mod observe;
 mod protection;
 mod service;
 pub mod status;
-#[cfg(feature = "otel")]
-pub mod telemetry;
 pub mod tls;
 pub mod wire;
 
@@ -109,8 +106,8 @@ pub async fn serve_with_metrics(
     shutdown: impl Future<Output = ()>,
 ) -> Result<(), ServeError> {
     let metrics = metrics_listener.map(|listener| {
-        let metrics = std::sync::Arc::new(metrics::Metrics::new());
-        let endpoint = tokio::spawn(metrics::serve_http(metrics.clone(), listener));
+        let metrics = std::sync::Arc::new(observe::Metrics::new());
+        let endpoint = tokio::spawn(observe::serve_http(metrics.clone(), listener));
         (metrics, AbortOnDrop(endpoint))
     });
     let (health, health_service) = tonic_health::server::health_reporter();
@@ -150,7 +147,7 @@ pub async fn serve_with_metrics(
     });
     // A span around each call, for OpenTelemetry export.
     #[cfg(feature = "otel")]
-    let spans = config.trace_calls.then_some(telemetry::CallSpanLayer);
+    let spans = config.trace_calls.then_some(observe::trace::CallSpanLayer);
     #[cfg(not(feature = "otel"))]
     let spans: Option<tower::layer::util::Identity> = None;
     let service = tower::ServiceBuilder::new()
@@ -159,7 +156,7 @@ pub async fn serve_with_metrics(
         // gRPC-Web (when on) is translated to gRPC before the log and the deadline see it.
         .option_layer(config.grpc_web.cors_layer())
         .option_layer(config.grpc_web.web_layer())
-        .layer(logging::CallLogLayer {
+        .layer(observe::CallLogLayer {
             metrics: metrics.as_ref().map(|(metrics, _)| metrics.clone()),
         })
         .layer(protection::layer(config))

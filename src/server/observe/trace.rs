@@ -73,7 +73,7 @@ where
 }
 
 /// Wraps each call in [`call_span`]: the layer in front of the call stack when tracing is on
-/// ([`ServerConfig::trace_calls`](super::ServerConfig::trace_calls)).
+/// ([`ServerConfig::trace_calls`](crate::server::ServerConfig::trace_calls)).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CallSpanLayer;
 

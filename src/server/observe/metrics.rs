@@ -73,7 +73,7 @@ pub struct Metrics {
 
 /// The descriptor sets of every service `serve` adds: each method found there gets its series.
 const SERVED: [&[u8]; 4] = [
-    super::pb::FILE_DESCRIPTOR_SET,
+    crate::server::pb::FILE_DESCRIPTOR_SET,
     tonic_health::pb::FILE_DESCRIPTOR_SET,
     tonic_reflection::pb::v1::FILE_DESCRIPTOR_SET,
     tonic_reflection::pb::v1alpha::FILE_DESCRIPTOR_SET,

@@ -12,8 +12,8 @@ use std::time::Instant;
 use tonic::{Code, Status};
 use tower::{Layer, Service};
 
-use super::admission::Admission;
 use super::metrics::{CallMetrics, Metrics, StreamMessages};
+use crate::server::admission::Admission;
 use tonic::body::Body;
 
 /// Wraps the whole server so that calls refused by the protection layers are logged and counted
