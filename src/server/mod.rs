@@ -147,11 +147,11 @@ pub async fn serve_with_metrics(
     });
     // A span around each call, for OpenTelemetry export.
     #[cfg(feature = "otel")]
-    let spans = config.trace_calls.then_some(observe::trace::CallSpanLayer);
+    let spans = observe::trace::call_spans(config.trace_calls);
     #[cfg(not(feature = "otel"))]
-    let spans: Option<tower::layer::util::Identity> = None;
+    let spans = tower::layer::util::Identity::new();
     let service = tower::ServiceBuilder::new()
-        .option_layer(spans)
+        .layer(spans)
         .layer(tonic::service::RecoverErrorLayer::new())
         // gRPC-Web (when on) is translated to gRPC before the log and the deadline see it.
         .option_layer(config.grpc_web.cors_layer())
