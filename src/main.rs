@@ -48,7 +48,7 @@ struct ServeArgs {
     /// OpenTelemetry trace export (built with the `otel` feature).
     #[cfg(feature = "otel")]
     #[command(flatten)]
-    otel: server::telemetry::OtelArgs,
+    otel: server::observe::trace::OtelArgs,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -100,7 +100,7 @@ async fn run(args: ServeArgs) -> ExitCode {
         }
     };
     #[cfg(feature = "otel")]
-    let logging = logging.with(traces.as_ref().map(server::telemetry::layer));
+    let logging = logging.with(traces.as_ref().map(server::observe::trace::layer));
     #[cfg(feature = "otel")]
     let config = ServerConfig {
         trace_calls: traces.is_some(),

@@ -178,6 +178,75 @@ async fn calls_are_counted_by_method_and_code_with_grpc_prometheus_names() {
     server.shutdown().await;
 }
 
+/// Sends `request` as it is over a raw TCP connection and reads the answer until the server
+/// closes: (head, body).
+async fn exchange(addr: SocketAddr, request: &str) -> (String, String) {
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = String::new();
+    tokio::time::timeout(HANG_GUARD, stream.read_to_string(&mut response))
+        .await
+        .unwrap()
+        .unwrap();
+    let (head, body) = response.split_once("\r\n\r\n").unwrap();
+    (head.to_owned(), body.to_owned())
+}
+
+#[tokio::test]
+async fn the_endpoint_answers_get_and_head_of_metrics_only_then_closes() {
+    let server = start(common::test_config()).await;
+    let addr = server.metrics;
+
+    // HEAD: the head of GET's answer, with its length, and no body.
+    let (get_head, get_body) = exchange(addr, "GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n").await;
+    let (head, body) = exchange(addr, "HEAD /metrics HTTP/1.1\r\nHost: x\r\n\r\n").await;
+    assert_eq!(body, "");
+    assert_eq!(head, get_head);
+    assert_eq!(
+        head,
+        format!(
+            "HTTP/1.1 200 OK\r\nContent-Type: text/plain; version=0.0.4; charset=utf-8\r\n\
+             Content-Length: {}\r\nConnection: close",
+            get_body.len()
+        )
+    );
+    // A query string is ignored.
+    let (head, _) = exchange(addr, "GET /metrics?name[]=up HTTP/1.1\r\nHost: x\r\n\r\n").await;
+    assert!(head.starts_with("HTTP/1.1 200 OK\r\n"), "{head}");
+
+    let not_found = "only /metrics is served here\n";
+    assert_eq!(
+        exchange(addr, "GET /other HTTP/1.1\r\nHost: x\r\n\r\n").await,
+        (
+            format!(
+                "HTTP/1.1 404 Not Found\r\nContent-Type: text/plain; charset=utf-8\r\n\
+                 Content-Length: {}\r\nConnection: close",
+                not_found.len()
+            ),
+            not_found.to_owned()
+        )
+    );
+    let not_allowed = "only GET /metrics is served here\n";
+    for request in [
+        "POST /metrics HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n",
+        "DELETE /other HTTP/1.1\r\nHost: x\r\n\r\n",
+    ] {
+        assert_eq!(
+            exchange(addr, request).await,
+            (
+                format!(
+                    "HTTP/1.1 405 Method Not Allowed\r\nContent-Type: text/plain; \
+                     charset=utf-8\r\nContent-Length: {}\r\nConnection: close",
+                    not_allowed.len()
+                ),
+                not_allowed.to_owned()
+            ),
+            "{request:?}"
+        );
+    }
+    server.shutdown().await;
+}
+
 /// Polls the endpoint until `series` has `want`: the way to know the server has reached a
 /// state without guessing how long it takes.
 async fn wait_for(addr: SocketAddr, series: &str, want: f64) -> String {

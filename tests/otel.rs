@@ -6,8 +6,8 @@ mod common;
 
 use std::sync::{Arc, Mutex};
 
+use cardrules::server::observe::trace as telemetry;
 use cardrules::server::pb::{DealRequest, Game};
-use cardrules::server::telemetry;
 use common::{TestServer, test_config};
 use opentelemetry::Value;
 use opentelemetry_sdk::error::OTelSdkResult;
@@ -70,6 +70,25 @@ async fn with_tracing_on_each_call_is_exported_as_a_span() {
             Some("cardrules.v1.CardRulesService".into())
         );
         assert_eq!(attribute(span, "rpc.method"), Some("Deal".into()));
+        // The call's log line is an event of its span, and the span layer adds none of its own.
+        let events: Vec<&str> = span
+            .events
+            .iter()
+            .map(|event| event.name.as_ref())
+            .collect();
+        assert_eq!(
+            events.iter().filter(|name| **name == "call").count(),
+            1,
+            "{events:?}"
+        );
+        for layer_event in [
+            "started processing request",
+            "finished processing request",
+            "response failed",
+            "end of stream",
+        ] {
+            assert!(!events.contains(&layer_event), "{events:?}");
+        }
     }
 }
 

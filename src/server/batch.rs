@@ -12,7 +12,7 @@ use std::task::{Context, Poll, ready};
 use tonic::codegen::tokio_stream::Stream;
 use tonic::{Code, Status, Streaming};
 
-use super::admission::CallSlot;
+use super::net::admission::CallSlot;
 use super::pb;
 use super::rpcs::rpcs;
 use super::status::invalid_argument;

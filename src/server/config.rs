@@ -83,7 +83,7 @@ pub struct ServerConfig {
     #[command(flatten)]
     pub grpc_web: super::net::grpc_web::GrpcWebArgs,
 
-    /// Wrap each call in a span (`telemetry`), for OpenTelemetry export: the binary sets it when
+    /// Wrap each call in a span (`observe::trace`), for OpenTelemetry export: the binary sets it when
     /// `--otlp-endpoint` is given. Not a flag of its own.
     #[cfg(feature = "otel")]
     #[arg(skip)]

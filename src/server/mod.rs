@@ -14,18 +14,14 @@ mod deal;
 mod doudizhu;
 mod enums;
 pub mod healthcheck;
-mod logging;
 mod mahjong;
 mod mahjong_score;
-mod metrics;
-// Before its users: a macro is in scope after its definition.
 pub mod net;
+pub mod observe;
 pub mod pb;
 mod rpcs;
 mod service;
 pub mod status;
-#[cfg(feature = "otel")]
-pub mod telemetry;
 pub mod wire;
 
 use std::future::Future;
@@ -36,8 +32,6 @@ use tonic_health::ServingStatus;
 pub use config::ServerConfig;
 pub use service::CardRules;
 
-// The call log reads each call's admission; its modules name it from here.
-use net::admission;
 use pb::card_rules_service_server::CardRulesServiceServer;
 
 /// Why the server could not run.
@@ -99,8 +93,8 @@ pub async fn serve_with_metrics(
     shutdown: impl Future<Output = ()>,
 ) -> Result<(), ServeError> {
     let metrics = metrics_listener.map(|listener| {
-        let metrics = std::sync::Arc::new(metrics::Metrics::new());
-        let endpoint = tokio::spawn(metrics::serve_http(metrics.clone(), listener));
+        let metrics = std::sync::Arc::new(observe::Metrics::new());
+        let endpoint = tokio::spawn(observe::serve_http(metrics.clone(), listener));
         (metrics, AbortOnDrop(endpoint))
     });
     let (health, health_service) = tonic_health::server::health_reporter();
@@ -140,16 +134,16 @@ pub async fn serve_with_metrics(
     });
     // A span around each call, for OpenTelemetry export.
     #[cfg(feature = "otel")]
-    let spans = config.trace_calls.then_some(telemetry::CallSpanLayer);
+    let spans = observe::trace::call_spans(config.trace_calls);
     #[cfg(not(feature = "otel"))]
-    let spans: Option<tower::layer::util::Identity> = None;
+    let spans = tower::layer::util::Identity::new();
     let service = tower::ServiceBuilder::new()
-        .option_layer(spans)
+        .layer(spans)
         .layer(tonic::service::RecoverErrorLayer::new())
         // gRPC-Web (when on) is translated to gRPC before the log and the deadline see it.
         .option_layer(config.grpc_web.cors_layer())
         .option_layer(config.grpc_web.web_layer())
-        .layer(logging::CallLogLayer {
+        .layer(observe::CallLogLayer {
             metrics: metrics.as_ref().map(|(metrics, _)| metrics.clone()),
         })
         .layer(net::layer(config))

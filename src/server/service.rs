@@ -2,7 +2,7 @@
 
 use tonic::{Request, Response, Status};
 
-use super::admission::Admission;
+use super::net::admission::Admission;
 use super::pb;
 use super::rpcs::rpcs;
 use super::status::invalid_argument;

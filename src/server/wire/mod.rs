@@ -2,18 +2,19 @@
 //! no `String` per card.
 //!
 //! Prost decodes a `repeated string` field into a `Vec<String>`: an allocation, a UTF-8 check
-//! and the vector's growth for every card, then a free for each when the message is dropped. A
-//! ValidatePlay request names about twenty cards, and that was half of what the server spent on
-//! the call beyond the transport (callgrind: 9.1k of 19k instructions); a Deal answer names 54.
-//! Here a received card list is a [`Names`] (the texts side by side in one `String`), and an
-//! answered one, like a reading's ranks, the deck's own `&'static str` names ([`StaticNames`]).
+//! and the vector's growth for every card, then a free for each when the message is dropped, for
+//! the twenty-odd cards of a ValidatePlay request or the 54 of a Deal answer. Here a received
+//! card list is a [`Names`] (the texts side by side in one `String`), and an answered one, like a
+//! reading's ranks, the deck's own `&'static str` names ([`StaticNames`]).
 //!
 //! The messages are the proto's, field for field: `build.rs` maps them here for the generated
 //! server only, with the Batch stream's (`batch.rs`), so a Batch item is read and answered as its
-//! unary call is. Clients keep the generated types (`From` converts), and
-//! `tests/wire_messages.rs` compares both encodings on random messages. Only card lists are
-//! read and written here; everything else (nested messages, numbers, unknown fields, every
-//! decoding error) goes through prost's own `encoding` functions, as its derived code does.
+//! unary call is. Clients keep the generated types (`From` converts). The proto stays the one
+//! schema: each type's field numbers, names and types are checked against its descriptor
+//! (`descriptor_check.rs`), and `tests/wire_messages.rs` compares both encodings on random
+//! messages. Only card lists are read and written here; everything else (nested messages,
+//! numbers, unknown fields, every decoding error) goes through prost's own `encoding` functions,
+//! as its derived code does.
 
 use bytes::{Buf, BufMut};
 use prost::encoding::{self, DecodeContext, WireType, encode_key, encode_varint};
@@ -241,13 +242,50 @@ fn put_str(tag: u32, value: &str, buf: &mut impl BufMut) {
     buf.put_slice(value.as_bytes());
 }
 
+/// One field of a message as a wire type reads and writes it: what the test in
+/// `descriptor_check.rs` compares with the proto's descriptor, so that the field numbers written
+/// here by hand cannot drift from the proto, the one schema.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WireField {
+    /// The field number.
+    pub number: u32,
+    /// The field's name (a Rust keyword with its `r#`).
+    pub name: &'static str,
+    /// The proto type the field is written as: `string`, `int32` (also an enum's), `uint32`,
+    /// `uint64`, `bool` or `message`.
+    pub kind: &'static str,
+    /// Whether it is `repeated`.
+    pub repeated: bool,
+    /// The Rust type that holds it, as written; a message field's ends in the message's name.
+    pub rust_type: &'static str,
+}
+
+impl WireField {
+    const fn new(
+        number: u32,
+        name: &'static str,
+        kind: &'static str,
+        repeated: bool,
+        rust_type: &'static str,
+    ) -> WireField {
+        WireField {
+            number,
+            name,
+            kind,
+            repeated,
+            rust_type,
+        }
+    }
+}
+
 /// A message of the proto: its fields as `name: Type = tag as kind`, where the kind is `names`
 /// for a received card list ([`Names`]), `static_names` for an answered one ([`StaticNames`]),
 /// `static_name` for an answered `string` that is a rank's or card's name, `message` for an
 /// optional nested message, `messages` for a repeated one, or prost's encoding module of a
 /// scalar (`int32`, `uint32`, `uint64`, `bool`, `string`). Gives the struct,
-/// `prost::Message` (each field read and written as prost's derived code would), and `From` the
-/// generated type (`from pb`, for a request) or into it (`into pb`, for an answer).
+/// `prost::Message` (each field read and written as prost's derived code would), the fields'
+/// [`WireField`]s (`FIELDS`), and `From` the generated type (`from pb`, for a request) or into
+/// it (`into pb`, for an answer).
 macro_rules! message {
     (
         $(#[$doc:meta])*
@@ -293,6 +331,14 @@ macro_rules! message {
             }
         }
 
+        impl $name {
+            /// The proto fields this type reads and writes, in its own words; a test holds them
+            /// to the proto's descriptor.
+            pub const FIELDS: &[$crate::server::wire::WireField] = &[
+                $(message!(@field $kind $tag, $field, $ty),)*
+            ];
+        }
+
         impl std::fmt::Debug for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.debug_struct(stringify!($name))
@@ -317,6 +363,25 @@ macro_rules! message {
                 pb::$name { $($field: message!(@into $kind message.$field),)* }
             }
         }
+    };
+
+    (@field names $tag:literal, $field:ident, $ty:ty) => {
+        $crate::server::wire::WireField::new($tag, stringify!($field), "string", true, stringify!($ty))
+    };
+    (@field static_names $tag:literal, $field:ident, $ty:ty) => {
+        $crate::server::wire::WireField::new($tag, stringify!($field), "string", true, stringify!($ty))
+    };
+    (@field static_name $tag:literal, $field:ident, $ty:ty) => {
+        $crate::server::wire::WireField::new($tag, stringify!($field), "string", false, stringify!($ty))
+    };
+    (@field message $tag:literal, $field:ident, $ty:ty) => {
+        $crate::server::wire::WireField::new($tag, stringify!($field), "message", false, stringify!($ty))
+    };
+    (@field messages $tag:literal, $field:ident, $ty:ty) => {
+        $crate::server::wire::WireField::new($tag, stringify!($field), "message", true, stringify!($ty))
+    };
+    (@field $kind:ident $tag:literal, $field:ident, $ty:ty) => {
+        $crate::server::wire::WireField::new($tag, stringify!($field), stringify!($kind), false, stringify!($ty))
     };
 
     (@encode names $tag:literal, $ty:ty, $value:expr, $buf:ident) => {
@@ -556,5 +621,7 @@ message! {
 }
 
 mod batch;
+#[cfg(test)]
+mod descriptor_check;
 
 pub use batch::{BatchItem, BatchRequest, BatchResponse, BatchResult, ItemRequest, ItemResponse};

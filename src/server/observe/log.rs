@@ -12,8 +12,8 @@ use std::time::Instant;
 use tonic::{Code, Status};
 use tower::{Layer, Service};
 
-use super::admission::Admission;
 use super::metrics::{CallMetrics, Metrics, StreamMessages};
+use crate::server::net::admission::Admission;
 use tonic::body::Body;
 
 /// Wraps the whole server so that calls refused by the protection layers are logged and counted
@@ -252,6 +252,10 @@ impl http_body::Body for CountedBody {
 
 /// Finds the gRPC messages in a body's bytes: each is a 5-byte prefix (a flag and a big-endian
 /// length) and that many bytes, and may span data frames.
+///
+/// grpc-prometheus counts messages, not frames: a message may span several HTTP/2 data frames
+/// and a frame may hold several messages, so tower-http's per-frame `on_body_chunk` cannot count
+/// them, and tonic reads the prefixes inside its codec, out of a layer's reach.
 #[derive(Debug, Default)]
 struct Frames {
     /// Prefix bytes read of the current message (0 to 5).

@@ -15,8 +15,17 @@ use prometheus::{
     IntGaugeVec, Opts, Registry, TextEncoder,
 };
 use prost::Message;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
+use std::convert::Infallible;
+
+use bytes::Bytes;
+use http::header::{CONNECTION, CONTENT_LENGTH, CONTENT_TYPE, HeaderValue};
+use http::{Method, Request, Response, StatusCode};
+use http_body_util::Full;
+use hyper::body::Incoming;
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper_util::rt::TokioIo;
+use tokio::net::TcpListener;
 use tonic::Code;
 
 /// The gRPC codes by number, spelled as grpc-go spells them: grpc-prometheus dashboards filter
@@ -73,7 +82,7 @@ pub struct Metrics {
 
 /// The descriptor sets of every service `serve` adds: each method found there gets its series.
 const SERVED: [&[u8]; 4] = [
-    super::pb::FILE_DESCRIPTOR_SET,
+    crate::server::pb::FILE_DESCRIPTOR_SET,
     tonic_health::pb::FILE_DESCRIPTOR_SET,
     tonic_reflection::pb::v1::FILE_DESCRIPTOR_SET,
     tonic_reflection::pb::v1alpha::FILE_DESCRIPTOR_SET,
@@ -318,10 +327,15 @@ impl Metrics {
     }
 }
 
-/// Answers `GET /metrics` on `listener` until the task is dropped: one HTTP/1.1 request per
-/// connection, then close. That is all a Prometheus scrape needs, so the server carries no second
-/// HTTP stack for it.
+/// Answers `GET /metrics` (and `HEAD`) on `listener` until the task is dropped, with hyper's
+/// HTTP/1 server: one request per connection, then close, which is all a Prometheus scrape needs.
+/// Any other path is 404, any other method 405.
 pub async fn serve_http(metrics: Arc<Metrics>, listener: TcpListener) {
+    let mut http = http1::Builder::new();
+    http.title_case_headers(true)
+        .auto_date_header(false)
+        // A scrape's request head is a few hundred bytes: a head past 16 KiB is refused.
+        .max_buf_size(16 * 1024);
     loop {
         let Ok((stream, _)) = listener.accept().await else {
             // Out of file descriptors, say: the gRPC side is what matters, so keep going.
@@ -329,56 +343,46 @@ pub async fn serve_http(metrics: Arc<Metrics>, listener: TcpListener) {
             continue;
         };
         let metrics = Arc::clone(&metrics);
-        tokio::spawn(async move {
-            // A client that never finishes its request must not hold a task forever.
-            let _ = tokio::time::timeout(Duration::from_secs(30), answer(&metrics, stream)).await;
+        let answer = service_fn(move |request: Request<Incoming>| {
+            std::future::ready(Ok::<_, Infallible>(answer(&metrics, &request)))
         });
+        let connection = http.serve_connection(TokioIo::new(stream), answer);
+        // A client that never finishes its request must not hold a task forever.
+        tokio::spawn(tokio::time::timeout(Duration::from_secs(30), connection));
     }
 }
 
-/// Reads one request head and answers it.
-async fn answer(metrics: &Metrics, mut stream: TcpStream) -> std::io::Result<()> {
-    let mut head = Vec::with_capacity(1024);
-    let mut buf = [0u8; 1024];
-    while !head.windows(4).any(|w| w == b"\r\n\r\n") {
-        let n = stream.read(&mut buf).await?;
-        if n == 0 || head.len() + n > 16 * 1024 {
-            return Ok(());
-        }
-        head.extend_from_slice(&buf[..n]);
-    }
-    let line = head.split(|&b| b == b'\r').next().unwrap_or_default();
-    let mut parts = line.split(|&b| b == b' ');
-    let (method, target) = (parts.next().unwrap_or_default(), parts.next());
-    // The path without any query string (`/metrics?name[]=...` is allowed and ignored).
-    let path = target.map(|t| t.split(|&b| b == b'?').next().unwrap_or_default());
-    let (status, content_type, body) = match (method, path) {
-        (b"GET" | b"HEAD", Some(b"/metrics")) => (
-            "200 OK",
+/// The answer to one request: the series, or why not. `Connection: close` makes hyper close
+/// the connection once it is written.
+fn answer<B>(metrics: &Metrics, request: &Request<B>) -> Response<Full<Bytes>> {
+    let readable = matches!(*request.method(), Method::GET | Method::HEAD);
+    // `uri().path()` leaves out any query string (`/metrics?name[]=...` is allowed and ignored).
+    let (status, content_type, body) = match (readable, request.uri().path()) {
+        (true, "/metrics") => (
+            StatusCode::OK,
             "text/plain; version=0.0.4; charset=utf-8",
             metrics.render(),
         ),
-        (b"GET" | b"HEAD", _) => (
-            "404 Not Found",
+        (true, _) => (
+            StatusCode::NOT_FOUND,
             "text/plain; charset=utf-8",
             b"only /metrics is served here\n".to_vec(),
         ),
-        _ => (
-            "405 Method Not Allowed",
+        (false, _) => (
+            StatusCode::METHOD_NOT_ALLOWED,
             "text/plain; charset=utf-8",
             b"only GET /metrics is served here\n".to_vec(),
         ),
     };
-    let response_head = format!(
-        "HTTP/1.1 {status}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n\
-         Connection: close\r\n\r\n",
-        body.len()
-    );
-    stream.write_all(response_head.as_bytes()).await?;
-    if method != b"HEAD" {
-        stream.write_all(&body).await?;
-    }
-    stream.shutdown().await
+    let length = body.len();
+    let mut response = Response::new(Full::new(Bytes::from(body)));
+    *response.status_mut() = status;
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
+    // Written for a HEAD too, where hyper sends no body.
+    headers.insert(CONTENT_LENGTH, HeaderValue::from(length));
+    headers.insert(CONNECTION, HeaderValue::from_static("close"));
+    response
 }
 
 #[cfg(test)]

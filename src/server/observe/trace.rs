@@ -3,14 +3,20 @@
 //!
 //! With the flag set, the server wraps each call in a span named after its gRPC path (`otel.name`
 //! `/cardrules.v1.CardRulesService/Deal`, attributes `rpc.system`, `rpc.service`, `rpc.method`);
-//! the call's log event (method, code, latency) becomes an event of that span. Spans go through
+//! the call's log event (method, code, latency) becomes an event of that span, which lasts until
+//! the answer's body has been sent (tower-http's trace layer). Spans go through
 //! `tracing-opentelemetry` to an OTLP exporter with batching. Without the flag (the default)
 //! there are no spans and no exporter, and without the feature none of this is built.
 
+use http_body_util::Either;
 use opentelemetry::trace::TracerProvider as _;
 use opentelemetry_otlp::WithExportConfig;
 use opentelemetry_sdk::Resource;
 use opentelemetry_sdk::trace::{SdkTracerProvider, SpanExporter, Tracer};
+use tower::layer::util::Stack;
+use tower::util::MapResponseLayer;
+use tower_http::classify::{GrpcEosErrorsAsFailures, GrpcErrorsAsFailures, SharedClassifier};
+use tower_http::trace::{ResponseBody, TraceLayer};
 use tracing_subscriber::registry::LookupSpan;
 
 /// Trace export settings of `cardrules serve`.
@@ -72,48 +78,58 @@ where
     tracing_opentelemetry::layer().with_tracer(provider.tracer(TRACER))
 }
 
-/// Wraps each call in [`call_span`]: the layer in front of the call stack when tracing is on
-/// ([`ServerConfig::trace_calls`](super::ServerConfig::trace_calls)).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct CallSpanLayer;
-
-impl<S> tower::Layer<S> for CallSpanLayer {
-    type Service = CallSpan<S>;
-
-    fn layer(&self, inner: S) -> CallSpan<S> {
-        CallSpan { inner }
+/// The layers in front of the call stack: [`call_span_layer`] when `on`
+/// ([`ServerConfig::trace_calls`](crate::server::ServerConfig::trace_calls)). Traced or not, the
+/// stack answers with one body type ([`AnswerBody`]), so that only a traced call pays for its
+/// span. `ReqB` is the type of the request bodies, `B` of the stack's answer bodies.
+pub fn call_spans<ReqB, B>(on: bool) -> CallSpans<ReqB, B> {
+    if on {
+        let traced: fn(_) -> _ = |answer: http::Response<TracedBody<B>>| answer.map(Either::Left);
+        tower::util::Either::Left(Stack::new(call_span_layer(), MapResponseLayer::new(traced)))
+    } else {
+        let plain: fn(_) -> _ = |answer: http::Response<B>| answer.map(Either::Right);
+        tower::util::Either::Right(MapResponseLayer::new(plain))
     }
 }
 
-/// The service of [`CallSpanLayer`]: runs `inner` for each call inside the call's span (the span
-/// is entered while the call is started and while its response future is polled).
-#[derive(Clone, Debug)]
-pub struct CallSpan<S> {
-    inner: S,
+/// The type of [`call_spans`].
+pub type CallSpans<ReqB, B> = tower::util::Either<
+    Stack<
+        CallSpanLayer<ReqB>,
+        MapResponseLayer<fn(http::Response<TracedBody<B>>) -> http::Response<AnswerBody<B>>>,
+    >,
+    MapResponseLayer<fn(http::Response<B>) -> http::Response<AnswerBody<B>>>,
+>;
+
+/// An answer's body under [`call_spans`]: traced, or as the stack sent it.
+pub type AnswerBody<B> = Either<TracedBody<B>, B>;
+
+/// An answer's body under [`call_span_layer`]: sent inside the call's span.
+pub type TracedBody<B> = ResponseBody<B, GrpcEosErrorsAsFailures, (), (), ()>;
+
+/// tower-http's trace layer, making a span for each call (named after its gRPC path), entered while the call is
+/// started, while its answer is awaited and while its body is sent; none of the layer's own
+/// events (each call's log line is the call log's, with or without spans).
+pub fn call_span_layer<B>() -> CallSpanLayer<B> {
+    TraceLayer::new_for_grpc()
+        .make_span_with(call_span as fn(&http::Request<B>) -> tracing::Span)
+        .on_request(())
+        .on_response(())
+        .on_body_chunk(())
+        .on_eos(())
+        .on_failure(())
 }
 
-impl<S, B> tower::Service<http::Request<B>> for CallSpan<S>
-where
-    S: tower::Service<http::Request<B>>,
-{
-    type Response = S::Response;
-    type Error = S::Error;
-    type Future = tracing::instrument::Instrumented<S::Future>;
-
-    fn poll_ready(
-        &mut self,
-        cx: &mut std::task::Context<'_>,
-    ) -> std::task::Poll<Result<(), Self::Error>> {
-        self.inner.poll_ready(cx)
-    }
-
-    fn call(&mut self, request: http::Request<B>) -> Self::Future {
-        use tracing::Instrument as _;
-        let span = call_span(&request);
-        let call = span.in_scope(|| self.inner.call(request));
-        call.instrument(span)
-    }
-}
+/// The type of [`call_span_layer`], for requests with bodies of type `B`.
+pub type CallSpanLayer<B> = TraceLayer<
+    SharedClassifier<GrpcErrorsAsFailures>,
+    fn(&http::Request<B>) -> tracing::Span,
+    (),
+    (),
+    (),
+    (),
+    (),
+>;
 
 /// The span of one call, named after its gRPC path.
 fn call_span<B>(request: &http::Request<B>) -> tracing::Span {
