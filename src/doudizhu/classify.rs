@@ -5,35 +5,14 @@
 //! a few shifts, and only the kickers left over are checked against the rules.
 
 use super::combo::{Combo, ComboKind};
+use super::ranks::{BLACK, CHAIN_MASK, NORMAL_MASK, RED, run_mask, run_starts};
 use super::reading::{Readings, sort_readings};
 use super::rules::{Game, Rules, Table};
 use crate::cards::{Rank, RankCounts};
 
-/// Ranks that may appear in a chain: `3` to `A`.
-pub(crate) const CHAIN_MASK: u16 = (1 << 12) - 1;
-/// Ranks `3` to `2`: the ranks with four (or eight) copies.
-pub(crate) const NORMAL_MASK: u16 = (1 << 13) - 1;
 /// Every rank (the SSE2 masks cover sixteen lanes).
 #[cfg(target_arch = "x86_64")]
 const ALL_RANKS: u16 = (1 << Rank::COUNT) - 1;
-const BLACK: usize = Rank::BlackJoker as usize;
-const RED: usize = Rank::RedJoker as usize;
-
-/// Start ranks of every run of `length` consecutive set bits in `mask`, as a mask.
-#[inline]
-pub(crate) fn run_starts(mask: u16, length: u8) -> u16 {
-    let mut starts = mask;
-    for shift in 1..length as u32 {
-        starts &= mask >> shift;
-    }
-    starts
-}
-
-/// Mask of the `length` ranks starting at `start`.
-#[inline]
-pub(crate) fn run_mask(start: usize, length: u8) -> u16 {
-    (((1u32 << length) - 1) << start) as u16
-}
 
 /// Bit masks of a play's ranks by count: everything the classifier needs, in one pass.
 #[derive(Debug, PartialEq, Eq)]

@@ -6,6 +6,15 @@ use std::fmt;
 use super::rules::BombKind;
 use crate::cards::{Rank, RankCounts};
 
+/// A play and the reading it is made as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Play {
+    /// The cards.
+    pub cards: RankCounts,
+    /// Its chosen reading.
+    pub combo: Combo,
+}
+
 /// The type of a combo. The discriminant is the listing order: ListPlays lists by kind in this
 /// order, and a play's readings come in this order too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

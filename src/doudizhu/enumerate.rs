@@ -16,26 +16,13 @@
 
 use std::ops::ControlFlow;
 
-use super::classify::{CHAIN_MASK, classify_within_deck, run_mask, run_starts};
-use super::combo::{Combo, ComboKind};
+use super::classify::classify_within_deck;
+use super::combo::{Combo, ComboKind, Play};
 use super::compare::beats;
 use super::hand::CardList;
+use super::ranks::{ACE, BLACK, CHAIN_MASK, RANKS, RED, run_mask, run_starts};
 use super::rules::{Rules, Table};
 use crate::cards::{Rank, RankCounts};
-
-const BLACK: usize = Rank::BlackJoker as usize;
-const RED: usize = Rank::RedJoker as usize;
-const ACE: usize = Rank::Ace as usize;
-const RANKS: usize = Rank::COUNT;
-
-/// A play and the reading it is made as.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Play {
-    /// The cards.
-    pub cards: RankCounts,
-    /// Its chosen reading.
-    pub combo: Combo,
-}
 
 /// Calls `f` with every distinct play `hand` can make, in listing order, until `f` breaks.
 ///

@@ -174,15 +174,18 @@ pub enum Missing {
     },
 }
 
-/// Index of a physical card for duplicate checks: 4 suits per rank 3..2, then the jokers;
-/// rank-only cards count per rank after those.
-fn physical_index(card: Card) -> usize {
+/// Index of a physical card: 4 suits per rank 3..2 then the jokers (one deck's 54 cards, in
+/// sort order); rank-only cards count per rank after those, for duplicate checks.
+pub(crate) fn physical_index(card: Card) -> usize {
     match card.suit {
         _ if card.rank.is_joker() => 52 + card.rank.index() - Rank::BlackJoker.index(),
         Some(suit) => card.rank.index() * 4 + suit as usize,
         None => 54 + card.rank.index(),
     }
 }
+
+/// Indices of one deck's physical cards under [`physical_index`].
+pub(crate) const PHYSICAL_CARDS: usize = 54;
 
 /// Slots of [`physical_index`].
 const PHYSICAL_SLOTS: usize = 54 + Rank::COUNT;

@@ -34,6 +34,7 @@ mod compare;
 mod enumerate;
 pub mod game;
 mod hand;
+mod ranks;
 mod reading;
 mod rules;
 mod validate;
@@ -41,9 +42,9 @@ mod wild;
 mod wild_list;
 
 pub use classify::classify;
-pub use combo::{Combo, ComboKind};
+pub use combo::{Combo, ComboKind, Play};
 pub use compare::{Comparison, Outcome, beats, compare_plays};
-pub use enumerate::{Play, for_each_play, list_plays};
+pub use enumerate::{for_each_play, list_plays};
 pub use hand::{CardList, CardListError, CardNamer, Missing};
 pub use reading::{MAX_READINGS, ReadingSelector, Readings, choose_reading};
 pub use rules::{

@@ -19,15 +19,11 @@
 
 use arrayvec::ArrayVec;
 
-use super::classify::{CountMasks, NORMAL_MASK, classify_within_deck};
+use super::classify::{CountMasks, classify_within_deck};
 use super::combo::{Combo, ComboKind};
+use super::ranks::{ACE, NORMAL, NORMAL_MASK, run_mask};
 use super::rules::{BombKind, Rules, Table};
 use crate::cards::{Card, Rank, RankCounts};
-
-/// Ranks a wildcard may stand for: `3` to `2` (indices 0..13), never a joker.
-const NORMAL: usize = 13;
-/// The highest rank index a chain may use: the ace.
-const ACE: usize = 11;
 
 /// Every distinct fit of `play` (natural cards and wildcards together, as rank counts), in fit
 /// order (see [`fit_key`]). Without wild ranks, or without wildcards in the play, the fits are
@@ -171,7 +167,9 @@ impl Fitter<'_> {
                 ACE + 1 - length
             };
             for start in (0..=last).rev() {
-                if kind.kicker_unit() > 0 || (jokers == 0 && present & !run(start, length) == 0) {
+                if kind.kicker_unit() > 0
+                    || (jokers == 0 && present & !run_mask(start, length as u8) == 0)
+                {
                     self.main_part(kind, start, length, size);
                 }
             }
@@ -200,7 +198,7 @@ impl Fitter<'_> {
         if need > m {
             return;
         }
-        let main = run(start, length);
+        let main = run_mask(start, length as u8);
         let mut fitted = self.natural;
         for (count, add) in fitted.0.iter_mut().zip(forced.0) {
             *count += add;
@@ -477,9 +475,6 @@ fn other_kinds(total: usize, rules: &Rules) -> ArrayVec<(ComboKind, usize), 9> {
 }
 
 /// Mask of the `length` ranks from `start`.
-fn run(start: usize, length: usize) -> u16 {
-    (((1u32 << length) - 1) << start) as u16
-}
 
 /// The sub-multisets of `hand` under `table`: 0 when the hand holds no wildcard, else the
 /// product of (copies + 1) over its ranks. This is the work of listing a laizi hand by fitting

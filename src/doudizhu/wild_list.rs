@@ -29,21 +29,13 @@
 
 use std::ops::ControlFlow;
 
-use super::classify::{CHAIN_MASK, classify_within_deck, run_mask};
-use super::combo::{Combo, ComboKind};
+use super::classify::classify_within_deck;
+use super::combo::{Combo, ComboKind, Play};
 use super::compare::beats;
-use super::enumerate::Play;
+use super::ranks::{ACE, CHAIN_MASK, NORMAL, NORMAL_MASK, RANKS, run_mask};
 use super::rules::{BombKind, Rules, Table};
 use super::wild::inverted_wide;
 use crate::cards::{Rank, RankCounts};
-
-const RANKS: usize = Rank::COUNT;
-/// Ranks a wildcard may stand for: `3` to `2` (indices 0..13), never a joker.
-const NORMAL: usize = 13;
-/// The ranks a wildcard may stand for, as a mask.
-const NORMAL_RANKS: u16 = (1 << NORMAL) - 1;
-/// The highest rank index a chain may use: the ace.
-const ACE: usize = 11;
 
 /// Where a play goes in the list, after its main part: kickers, number of wildcards, the ranks
 /// they stand for, the cards (each as ascending rank lists, inverted into one integer).
@@ -305,11 +297,6 @@ fn head(kind: ComboKind, length: u8, size: u8, rank: usize) -> u32 {
     u32::from_be_bytes([kind as u8, length, size, rank as u8])
 }
 
-/// Mask of the `length` ranks from `start`.
-fn run(start: usize, length: usize) -> u16 {
-    run_mask(start, length as u8)
-}
-
 impl<F> Lister<'_, F>
 where
     F: FnMut(&Play) -> ControlFlow<()>,
@@ -555,7 +542,7 @@ where
                 start,
                 length: length as usize,
                 size,
-                mask: run(start, length as usize),
+                mask: run_mask(start, length),
                 unit: kind.kicker_unit(),
                 bytes: run_bytes(start, length),
                 normal_bytes: run_bytes(start, length) & NORMAL_BYTES,
@@ -651,7 +638,7 @@ where
                             *cap = (*cap).min(own - 1);
                         }
                     } else {
-                        space.claimed_above = NORMAL_RANKS & !((2u16 << main.start) - 1);
+                        space.claimed_above = NORMAL_MASK & !((2u16 << main.start) - 1);
                         space.claimed_count = own;
                     }
                 }
@@ -1001,7 +988,7 @@ where
         // halves, the copy waited on those stores.
         let mut kickers = outside_wide.to_le_bytes();
         let mut left = free;
-        let mut ranks = (odd | if free > 0 { NORMAL_RANKS } else { 0 }) & !main.mask;
+        let mut ranks = (odd | if free > 0 { NORMAL_MASK } else { 0 }) & !main.mask;
         // The number of odd ranks left, kept by hand: without a popcount instruction in the
         // target, `count_ones` in the loop was a dozen instructions a rank.
         let mut odd_left = odd.count_ones() as u8;

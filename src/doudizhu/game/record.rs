@@ -6,6 +6,7 @@ use super::bidding::{AllPass, BidAction, BiddingScheme};
 use super::score::Scoring;
 use crate::cards::{Card, Rank, RankCounts};
 use crate::deal::{self, WildcardDraw};
+use crate::doudizhu::hand::{PHYSICAL_CARDS, physical_index};
 use crate::doudizhu::{CardList, Game, ReadingSelector, Table};
 
 /// The rules of a game's flow: how the landlord is chosen, the optional phases, the scoring.
@@ -209,10 +210,10 @@ impl GameDeal {
             return Err(problems);
         }
         if suited {
-            let mut seen = [0u8; 54];
+            let mut seen = [0u8; PHYSICAL_CARDS];
             for &(place, list) in &lists {
                 for (index, &card) in list.cards().iter().enumerate() {
-                    let slot = &mut seen[physical_slot(card)];
+                    let slot = &mut seen[physical_index(card)];
                     *slot += 1;
                     if *slot > game.decks() {
                         problems.push(DealProblem::Repeated {
@@ -293,15 +294,6 @@ impl GameDeal {
     /// The wildcard ranks a seeded deal drew (empty otherwise), in draw order.
     pub fn wild_ranks(&self) -> &[Rank] {
         &self.wild_ranks
-    }
-}
-
-/// Index of a physical card among one deck's 54.
-pub(crate) fn physical_slot(card: Card) -> usize {
-    match card.suit {
-        _ if card.rank.is_joker() => 52 + card.rank.index() - Rank::BlackJoker.index(),
-        Some(suit) => card.rank.index() * 4 + suit as usize,
-        None => unreachable!("a rank-only card has no physical slot"),
     }
 }
 
