@@ -11,7 +11,7 @@
 //!   [`Combo::reading_key`]).
 //! - [`beats`] compares two readings; a play beats a previous play when **any** of its readings
 //!   beats the previous play's chosen reading.
-//! - [`for_each_play`] / [`list_plays`] enumerate every distinct play a hand can make, leading
+//! - [`for_each_play`] / [`list_plays()`] enumerate every distinct play a hand can make, leading
 //!   or beating a previous play, in listing order (see [`Combo::list_key`]).
 //! - [`validate_play`] and [`compare_plays`] are the ValidatePlay and CompareCombos logic.
 //! - Laizi: a [`Table`] may have wild ranks ([`Table::with_wild_ranks`]);
@@ -31,25 +31,24 @@
 mod classify;
 mod combo;
 mod compare;
-mod enumerate;
 pub mod game;
 mod hand;
+mod laizi;
+mod list_plays;
 mod ranks;
 mod reading;
 mod rules;
 mod validate;
-mod wild;
-mod wild_list;
 
 pub use classify::classify;
 pub use combo::{Combo, ComboKind, Play};
 pub use compare::{Comparison, Outcome, beats, compare_plays};
-pub use enumerate::{for_each_play, list_plays};
 pub use hand::{CardList, CardListError, CardNamer, Missing};
+pub use laizi::{assign_wildcards, fit_key, fit_wildcards, play_readings, wild_listing_work};
+pub use list_plays::{for_each_play, list_plays};
 pub use reading::{MAX_READINGS, ReadingSelector, Readings, choose_reading};
 pub use rules::{
     BombKind, BombOrder, Game, InvalidRules, Preset, RuleOverrides, Rules, RulesError, Table,
     TooManyCopies, WildRanks,
 };
 pub use validate::{IllegalReason, Situation, Verdict, validate_play};
-pub use wild::{assign_wildcards, fit_key, fit_wildcards, play_readings, wild_listing_work};

@@ -4,9 +4,9 @@ use super::classify::classify_within_deck;
 use super::combo::{Combo, ComboKind};
 use super::compare::beats;
 use super::hand::{CardList, Missing};
+use super::laizi::fits_in_reading_order;
 use super::reading::{ReadingSelector, Readings, choose_reading};
 use super::rules::Table;
-use super::wild::fits_in_reading_order;
 
 /// Why a play may not be made. Checked in this order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

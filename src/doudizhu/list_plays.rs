@@ -53,7 +53,7 @@ where
     hand.assert_within(table.game());
     let (_, wildcards) = table.wild().split(hand.counts());
     if !wildcards.is_empty() {
-        return super::wild_list::for_each_wild_play(table, hand.counts(), previous, kind, f);
+        return super::laizi::for_each_wild_play(table, hand.counts(), previous, kind, f);
     }
     let laizi = !table.wild().is_empty();
     let f = move |play: &Play| {
