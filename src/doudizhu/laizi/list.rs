@@ -18,8 +18,8 @@
 //! Kinds come in reading order, and each block is generated from its highest main part down,
 //! which is reading order too: so the first qualifying fit generated for a play is its chosen
 //! reading. The plays listed so far are kept in a set (each packed into a `u64`), and a
-//! candidate whose play is in it is passed over before its fit is computed; this replaces
-//! proving, for each candidate, that no lower kind or higher main rank fits. Where a whole
+//! candidate whose play is in it is passed over before its fit is computed: nothing has to prove,
+//! for each candidate, that no lower kind or higher main rank fits. Where a whole
 //! choice of natural kicker cards is certain to make plays claimed by a higher main part (a
 //! one-rank main part and a higher kicker rank whose roles can swap: see
 //! [`Lister::main_naturals`]), it is not enumerated at all. The block's plays are then
@@ -167,9 +167,8 @@ struct Lister<'a, F> {
 
 /// The physical cards of a candidate play.
 ///
-/// The counts are [`wide`] integers, changed by adding and subtracting a count at a rank: stored
-/// byte by byte and then read as one integer (as the fit and the play's key read them), each
-/// read waited for the bytes' stores to reach the cache.
+/// The counts are [`wide`] integers, changed by adding and subtracting a count at a rank, so the
+/// fit and the play's key read them as one integer without storing them byte by byte first.
 #[derive(Clone, Copy)]
 struct Cards {
     /// Natural cards by rank.
@@ -524,9 +523,8 @@ where
 /// The sub-multisets of `hand` under `table`: 0 when the hand holds no wildcard, else the
 /// product of (copies + 1) over its ranks. This is the work of listing a laizi hand by fitting
 /// every sub-multiset, as the tests' slow reference does (a one-deck hand of 20 cards has at most
-/// 139,968; a whole deck about 5 × 10^9). ListPlays no longer does that (it generates plays by
-/// combo type), so nothing needs to bound it any more; it stays for callers that estimate the
-/// reference's cost.
+/// 139,968; a whole deck about 5 × 10^9). ListPlays generates plays by combo type instead, so
+/// this bounds nothing in the engine: it is for callers that estimate the reference's cost.
 pub fn wild_listing_work(table: &Table, hand: &RankCounts) -> u64 {
     let (_, wildcards) = table.wild().split(hand);
     if wildcards.is_empty() {

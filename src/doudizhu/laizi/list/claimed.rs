@@ -1,10 +1,10 @@
 //! The set of plays listed so far.
 
-/// A set of [`play_key`](super::super::wide::play_key)s (never 0: a play holds a card): open addressing with linear probing
-/// in a power-of-two table of keys at most 3/4 full, slots chosen by the high bits of a
-/// multiplicative hash. One probe sequence both answers whether a candidate's play is claimed
-/// and finds the empty slot where its key then goes, where a `HashSet` (Fx-hashed) hashed and
-/// probed twice for an accepted candidate (`contains`, then `insert`).
+/// A set of [`play_key`](super::super::wide::play_key)s (never 0: a play holds a card): open
+/// addressing with linear probing in a power-of-two table of keys at most 3/4 full, slots chosen
+/// by the high bits of a multiplicative hash. One probe sequence both answers whether a
+/// candidate's play is claimed and finds the empty slot where its key then goes, so an accepted
+/// candidate is hashed and probed once (a set's `contains` then `insert` would do it twice).
 pub(super) struct Claimed {
     slots: Vec<u64>,
     len: usize,

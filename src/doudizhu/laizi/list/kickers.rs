@@ -59,13 +59,13 @@ where
         if unit == 2 {
             odd = odd_ranks(outside_wide) & !main.mask;
         }
-        // Stored again from the integer: copied from `outside`, which was just stored in two
-        // halves, the copy waited on those stores.
+        // Taken from the integer rather than copied from `outside`, whose bytes were just stored
+        // in two halves: the copy would wait for those stores.
         let mut kickers = outside_wide.to_le_bytes();
         let mut left = free;
         let mut ranks = (odd | if free > 0 { NORMAL_MASK } else { 0 }) & !main.mask;
         // The number of odd ranks left, kept by hand: without a popcount instruction in the
-        // target, `count_ones` in the loop was a dozen instructions a rank.
+        // target, `count_ones` in the loop costs a dozen instructions a rank.
         let mut odd_left = odd.count_ones() as u8;
         while left > 0 || odd != 0 {
             if ranks == 0 {

@@ -283,8 +283,8 @@ where
         size: u8,
         order: &Order,
     ) -> Play {
-        // All as integers until the play is built: decoded into byte arrays one by one, each
-        // array was stored in pieces and read back at once, which waited on the stores.
+        // All as integers until the play is built: a byte array stored in pieces and read back
+        // at once would wait for the stores.
         let wild_as = wide_of(order.1);
         let cards = wide_of(order.2);
         let bomb_kind = (kind == ComboKind::Bomb).then(|| {
