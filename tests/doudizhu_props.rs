@@ -221,7 +221,7 @@ fn beats_is_a_strict_partial_order_within_each_kind() {
     // two decks.
     let mut mains: Vec<Combo> = census_readings(&Table::PERMISSIVE);
     let four = table(&Rules {
-        game: cardrules::doudizhu::Game::FourPlayer,
+        game: cardrules::doudizhu::Variant::FourPlayer,
         ..Rules::STANDARD
     });
     let deck = CardList::full_deck(four.game());
@@ -274,8 +274,8 @@ fn beats_is_a_strict_partial_order_within_each_kind() {
 #[test]
 fn passing_is_legal_only_when_responding() {
     let previous = classify(&Table::STANDARD, &RankCounts::from_ranks([Rank::Three]))[0];
-    let pass =
-        CardList::from_counts(RankCounts::EMPTY, cardrules::doudizhu::Game::ThreePlayer).unwrap();
+    let pass = CardList::from_counts(RankCounts::EMPTY, cardrules::doudizhu::Variant::ThreePlayer)
+        .unwrap();
     let responding = Situation {
         previous: Some(&previous),
         ..Situation::lead(&pass)

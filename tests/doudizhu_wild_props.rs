@@ -11,9 +11,9 @@ use std::collections::HashMap;
 
 use cardrules::cards::{Rank, RankCounts};
 use cardrules::doudizhu::{
-    BombKind, BombOrder, CardList, Combo, ComboKind, Game, Outcome, Preset, ReadingSelector, Rules,
-    Situation, Table, beats, compare_plays, fit_key, fit_wildcards, list_plays, play_readings,
-    validate_play,
+    BombKind, BombOrder, CardList, Combo, ComboKind, Outcome, Preset, ReadingSelector, Rules,
+    Situation, Table, Variant, beats, compare_plays, fit_key, fit_wildcards, list_plays,
+    play_readings, validate_play,
 };
 use doudizhu_support as reference;
 use proptest::prelude::*;
@@ -124,7 +124,7 @@ fn scenario() -> impl Strategy<Value = (Rules, Vec<Rank>, [u8; 15])> {
         })
         .prop_filter("within the deck", |(rules, wild, play)| {
             let wildcards: usize = wild.iter().map(|w| play[w.index()] as usize).sum();
-            let max = if rules.game == Game::ThreePlayer {
+            let max = if rules.game == Variant::ThreePlayer {
                 4
             } else {
                 8
@@ -275,15 +275,15 @@ fn laizi_hand() -> impl Strategy<Value = (Rules, Vec<Rank>, [u8; 15])> {
             Just(Rules::STRICT),
             Just(Rules::PERMISSIVE),
             Just(Rules {
-                game: Game::FourPlayer,
+                game: Variant::FourPlayer,
                 ..Rules::STANDARD
             }),
             Just(Rules {
-                game: Game::FourPlayer,
+                game: Variant::FourPlayer,
                 ..Rules::STRICT
             }),
             Just(Rules {
-                game: Game::FourPlayer,
+                game: Variant::FourPlayer,
                 ..Rules::PERMISSIVE
             }),
         ]
@@ -347,7 +347,7 @@ fn scenarios_cover_every_kind() {
     use proptest::strategy::ValueTree;
     use proptest::test_runner::TestRunner;
     let mut runner = TestRunner::deterministic();
-    let mut seen: HashMap<(Game, ComboKind), usize> = HashMap::new();
+    let mut seen: HashMap<(Variant, ComboKind), usize> = HashMap::new();
     let mut bomb_kinds: HashMap<BombKind, usize> = HashMap::new();
     for _ in 0..3000 {
         let (rules, wild, play) = scenario().new_tree(&mut runner).unwrap().current();
@@ -359,7 +359,7 @@ fn scenarios_cover_every_kind() {
             }
         }
     }
-    for game in [Game::ThreePlayer, Game::FourPlayer] {
+    for game in [Variant::ThreePlayer, Variant::FourPlayer] {
         for kind in ComboKind::ALL {
             if kind == ComboKind::Rocket {
                 continue; // wildcards never stand for jokers
@@ -379,21 +379,29 @@ fn scenarios_cover_every_kind() {
 /// Four wildcards with one deck and eight with two, for each preset, on fixed worst cases.
 #[test]
 fn many_wildcards_match_brute_force() {
-    let cases: &[(Game, &[Rank], &str)] = &[
-        (Game::ThreePlayer, &[Rank::Nine], "3 3 3 4 4 5 5 6 9 9 9 9"),
-        (Game::ThreePlayer, &[Rank::Two], "3 4 5 6 7 8 9 10 2 2 2 2"),
+    let cases: &[(Variant, &[Rank], &str)] = &[
         (
-            Game::ThreePlayer,
+            Variant::ThreePlayer,
+            &[Rank::Nine],
+            "3 3 3 4 4 5 5 6 9 9 9 9",
+        ),
+        (
+            Variant::ThreePlayer,
+            &[Rank::Two],
+            "3 4 5 6 7 8 9 10 2 2 2 2",
+        ),
+        (
+            Variant::ThreePlayer,
             &[Rank::Three, Rank::King],
             "3 3 K K 8 8 8 9",
         ),
         (
-            Game::FourPlayer,
+            Variant::FourPlayer,
             &[Rank::Seven],
             "3 3 3 4 4 4 5 5 7 7 7 7 7 7 7 7",
         ),
         (
-            Game::FourPlayer,
+            Variant::FourPlayer,
             &[Rank::Jack, Rank::Four],
             "J J J J 4 4 4 4 9 9 9 9",
         ),
@@ -436,7 +444,7 @@ fn bombs_are_totally_ordered_under_every_policy() {
     for order in BombOrder::ALL {
         let table = Table::new(Rules {
             bomb_order: order,
-            game: Game::FourPlayer,
+            game: Variant::FourPlayer,
             ..Rules::STANDARD
         })
         .unwrap();

@@ -7,7 +7,8 @@
 use super::combo::{Combo, ComboKind};
 use super::ranks::{BLACK, CHAIN_MASK, NORMAL_MASK, RED, run_mask, run_starts};
 use super::reading::{Readings, sort_readings};
-use super::rules::{Game, Rules, Table};
+use super::rules::{Rules, Table};
+use super::variant::Variant;
 use crate::cards::{Rank, RankCounts};
 
 /// Every rank (the SSE2 masks cover sixteen lanes).
@@ -36,19 +37,19 @@ impl CountMasks {
     /// Whether the game's deck(s) hold the cards: at most 4 of a rank and 1 of a joker with one
     /// deck, 8 and 2 with two; from the masks, so the check costs a few bit operations.
     #[inline]
-    pub(crate) fn within(&self, game: Game) -> bool {
+    pub(crate) fn within(&self, game: Variant) -> bool {
         self.over_deck(game) == 0
     }
 
     /// The ranks with more copies than the game's deck(s) hold.
     #[inline]
-    pub(crate) fn over_deck(&self, game: Game) -> u16 {
+    pub(crate) fn over_deck(&self, game: Variant) -> u16 {
         const JOKERS: u16 = (1 << BLACK) | (1 << RED);
         match game {
-            Game::ThreePlayer => {
+            Variant::ThreePlayer => {
                 (self.at_least_four & !self.fours & NORMAL_MASK) | (self.at_least_two & JOKERS)
             }
-            Game::FourPlayer => {
+            Variant::FourPlayer => {
                 (self.at_least_nine & NORMAL_MASK) | (self.at_least_two & !self.twos & JOKERS)
             }
         }
@@ -384,7 +385,7 @@ fn jokers_ok(black: u8, red: u8, rules: &Rules) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::rules::Game;
+    use super::super::variant::Variant;
     use super::*;
     use crate::cards::parse_card;
 
@@ -483,7 +484,7 @@ mod tests {
 
     #[test]
     fn four_player_bombs_and_rocket() {
-        let r = &Table::preset(super::super::rules::Preset::Standard, Game::FourPlayer);
+        let r = &Table::preset(super::super::rules::Preset::Standard, Variant::FourPlayer);
         assert_eq!(
             classify(r, &counts("5 5 5 5 5 5 5 5"))[0],
             Combo::bare(ComboKind::Bomb, Rank::Five, 1, 8)
@@ -501,7 +502,7 @@ mod tests {
     #[test]
     fn the_most_readings_fit_in_readings() {
         let r = &Table::new(Rules {
-            game: Game::FourPlayer,
+            game: Variant::FourPlayer,
             ..Rules::PERMISSIVE
         })
         .unwrap();
@@ -521,7 +522,7 @@ mod tests {
     #[test]
     fn cards_the_deck_does_not_hold_are_no_combo() {
         let three = &Table::STANDARD;
-        let four = &Table::preset(super::super::rules::Preset::Standard, Game::FourPlayer);
+        let four = &Table::preset(super::super::rules::Preset::Standard, Variant::FourPlayer);
         assert!(kinds("5 5 5 5 5", three).is_empty());
         assert_eq!(kinds("5 5 5 5 5", four), [(ComboKind::Bomb, Rank::Five)]);
         assert!(kinds("BJ BJ", three).is_empty());

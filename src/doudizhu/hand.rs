@@ -8,14 +8,15 @@
 
 use std::fmt;
 
-use super::rules::{Game, WildRanks};
+use super::rules::WildRanks;
+use super::variant::Variant;
 use crate::cards::{Card, CardParseError, Rank, RankCounts};
 
 /// A list of cards that could come out of a game's deck(s): the only way into the engine for a
 /// hand or a play.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CardList {
-    game: Game,
+    game: Variant,
     counts: RankCounts,
     /// The cards in the order given, when they are suited; empty for a rank-only list (whose
     /// counts say everything).
@@ -34,7 +35,7 @@ pub enum CardListError {
         /// Cards given.
         count: usize,
         /// The game.
-        game: Game,
+        game: Variant,
     },
     /// An entry is not a card.
     Unreadable {
@@ -67,7 +68,7 @@ pub enum CardListError {
         /// The card read.
         card: Card,
         /// The game.
-        game: Game,
+        game: Variant,
     },
 }
 
@@ -114,8 +115,8 @@ impl CardListError {
                     format!("one {} too many", card.rank)
                 };
                 let verb = match game {
-                    Game::ThreePlayer => "has",
-                    Game::FourPlayer => "have",
+                    Variant::ThreePlayer => "has",
+                    Variant::FourPlayer => "have",
                 };
                 format!(
                     "{what}: {} {verb} only {} of it",
@@ -191,7 +192,7 @@ pub(crate) const PHYSICAL_CARDS: usize = 54;
 const PHYSICAL_SLOTS: usize = 54 + Rank::COUNT;
 
 /// How many of this exact card the game's deck(s) hold.
-fn physical_copies(card: Card, game: Game) -> u8 {
+fn physical_copies(card: Card, game: Variant) -> u8 {
     if card.suit.is_some() || card.rank.is_joker() {
         game.decks()
     } else {
@@ -207,18 +208,21 @@ impl CardList {
     /// # Examples
     ///
     /// ```
-    /// use cardrules::doudizhu::{CardList, CardListError, Game};
+    /// use cardrules::doudizhu::{CardList, CardListError, Variant};
     ///
-    /// let hand = CardList::parse(&["3S", "3H", "BJ"], Game::ThreePlayer).unwrap();
+    /// let hand = CardList::parse(&["3S", "3H", "BJ"], Variant::ThreePlayer).unwrap();
     /// assert_eq!(hand.counts().to_string(), "3 3 BJ");
     ///
-    /// let errors = CardList::parse(&["3S", "3S"], Game::ThreePlayer).unwrap_err();
+    /// let errors = CardList::parse(&["3S", "3S"], Variant::ThreePlayer).unwrap_err();
     /// assert_eq!(errors[0].index(), Some(1));
     /// assert_eq!(errors[0].to_string(), "duplicate card \"3S\": the 54-card deck has only 1 of it");
     /// // Two decks hold two of each card.
-    /// assert!(CardList::parse(&["3S", "3S"], Game::FourPlayer).is_ok());
+    /// assert!(CardList::parse(&["3S", "3S"], Variant::FourPlayer).is_ok());
     /// ```
-    pub fn parse<S: AsRef<str>>(texts: &[S], game: Game) -> Result<CardList, Vec<CardListError>> {
+    pub fn parse<S: AsRef<str>>(
+        texts: &[S],
+        game: Variant,
+    ) -> Result<CardList, Vec<CardListError>> {
         CardList::parse_each(texts.iter().map(AsRef::as_ref), game)
     }
 
@@ -227,15 +231,15 @@ impl CardList {
     /// # Examples
     ///
     /// ```
-    /// use cardrules::doudizhu::{CardList, Game};
+    /// use cardrules::doudizhu::{CardList, Variant};
     ///
     /// let texts: Vec<String> = vec!["3S".into(), "3H".into(), "BJ".into()];
-    /// let hand = CardList::parse_each(texts.iter().map(String::as_str), Game::ThreePlayer);
+    /// let hand = CardList::parse_each(texts.iter().map(String::as_str), Variant::ThreePlayer);
     /// assert_eq!(hand.unwrap().counts().to_string(), "3 3 BJ");
     /// ```
     pub fn parse_each<'a>(
         texts: impl IntoIterator<Item = &'a str, IntoIter: ExactSizeIterator>,
-        game: Game,
+        game: Variant,
     ) -> Result<CardList, Vec<CardListError>> {
         let texts = texts.into_iter();
         if texts.len() > game.deck_size() {
@@ -306,7 +310,10 @@ impl CardList {
     }
 
     /// A rank-only list with these counts, if the deck(s) hold them. Allocates nothing.
-    pub fn from_counts(counts: RankCounts, game: Game) -> Result<CardList, super::TooManyCopies> {
+    pub fn from_counts(
+        counts: RankCounts,
+        game: Variant,
+    ) -> Result<CardList, super::TooManyCopies> {
         game.check_counts(&counts)?;
         // A list of jokers alone names physical cards, as a parsed one does.
         let suited = counts.0[..Rank::BlackJoker.index()].iter().all(|&c| c == 0);
@@ -324,7 +331,7 @@ impl CardList {
     }
 
     /// Every card of the game's deck(s), rank-only.
-    pub fn full_deck(game: Game) -> CardList {
+    pub fn full_deck(game: Variant) -> CardList {
         CardList {
             game,
             counts: game.full_deck(),
@@ -334,7 +341,7 @@ impl CardList {
     }
 
     /// The game whose deck(s) the list was checked against.
-    pub fn game(&self) -> Game {
+    pub fn game(&self) -> Variant {
         self.game
     }
 
@@ -379,7 +386,7 @@ impl CardList {
     /// Panics unless `game`'s deck(s) hold the list: a programming error (a two-deck list given
     /// to a one-deck table), never a request's.
     #[inline]
-    pub(crate) fn assert_within(&self, game: Game) {
+    pub(crate) fn assert_within(&self, game: Variant) {
         // Checked against the same game at parse time: one compare in the common case.
         assert!(
             self.game == game || game.holds(&self.counts),
@@ -481,18 +488,18 @@ impl fmt::Display for CardList {
 mod tests {
     use super::*;
 
-    fn list(text: &str, game: Game) -> Result<CardList, Vec<CardListError>> {
+    fn list(text: &str, game: Variant) -> Result<CardList, Vec<CardListError>> {
         CardList::parse(&text.split_whitespace().collect::<Vec<_>>(), game)
     }
 
     #[test]
     fn bad_cards_name_their_index() {
-        let errors = list("3S 1X 3S", Game::ThreePlayer).unwrap_err();
+        let errors = list("3S 1X 3S", Variant::ThreePlayer).unwrap_err();
         let indices: Vec<_> = errors.iter().map(CardListError::index).collect();
         assert_eq!(indices, [Some(1), Some(2)]);
         assert!(errors[1].to_string().contains("duplicate card \"3S\""));
 
-        let errors = list("3S 4", Game::ThreePlayer).unwrap_err();
+        let errors = list("3S 4", Variant::ThreePlayer).unwrap_err();
         assert_eq!(errors[0].index(), Some(1));
         assert_eq!(
             errors[0].in_field("play"),
@@ -500,20 +507,20 @@ mod tests {
         );
 
         // Two decks hold two of each physical card, eight of each rank.
-        assert!(list("3S 3S BJ BJ", Game::FourPlayer).is_ok());
-        let errors = list("3 3 3 3 3", Game::ThreePlayer).unwrap_err();
+        assert!(list("3S 3S BJ BJ", Variant::FourPlayer).is_ok());
+        let errors = list("3 3 3 3 3", Variant::ThreePlayer).unwrap_err();
         assert_eq!(errors[0].index(), Some(4));
         assert_eq!(
             errors[0].to_string(),
             "one 3 too many: the 54-card deck has only 4 of it"
         );
         let long = vec!["3"; 55];
-        let errors = CardList::parse(&long, Game::ThreePlayer).unwrap_err();
+        let errors = CardList::parse(&long, Variant::ThreePlayer).unwrap_err();
         assert_eq!(
             errors,
             [CardListError::TooMany {
                 count: 55,
-                game: Game::ThreePlayer
+                game: Variant::ThreePlayer
             }]
         );
         assert_eq!(
@@ -524,11 +531,11 @@ mod tests {
 
     #[test]
     fn suited_plays_must_be_the_hands_cards() {
-        let hand = list("3S 3H 4S", Game::ThreePlayer).unwrap();
-        let same = list("3H", Game::ThreePlayer).unwrap();
-        let other = list("3D", Game::ThreePlayer).unwrap();
-        let ranks = list("3 3", Game::ThreePlayer).unwrap();
-        let too_many = list("4 4", Game::ThreePlayer).unwrap();
+        let hand = list("3S 3H 4S", Variant::ThreePlayer).unwrap();
+        let same = list("3H", Variant::ThreePlayer).unwrap();
+        let other = list("3D", Variant::ThreePlayer).unwrap();
+        let ranks = list("3 3", Variant::ThreePlayer).unwrap();
+        let too_many = list("4 4", Variant::ThreePlayer).unwrap();
         assert_eq!(hand.missing(&same), None);
         assert_eq!(
             hand.missing(&other).map(|m| m.to_string()).as_deref(),
@@ -543,12 +550,12 @@ mod tests {
 
     #[test]
     fn listed_plays_name_the_hands_first_cards() {
-        let hand = list("4D 3C 3S 4S BJ", Game::ThreePlayer).unwrap();
+        let hand = list("4D 3C 3S 4S BJ", Variant::ThreePlayer).unwrap();
         let namer = hand.namer();
         let play = RankCounts::from_ranks([Rank::Three, Rank::Four, Rank::BlackJoker]);
         let named: Vec<String> = namer.name(&play).map(|c| c.to_string()).collect();
         assert_eq!(named, ["3S", "4S", "BJ"]);
-        let ranks = list("3 3 4", Game::ThreePlayer).unwrap();
+        let ranks = list("3 3 4", Variant::ThreePlayer).unwrap();
         let named: Vec<String> = ranks
             .namer()
             .name(&RankCounts::from_ranks([Rank::Three, Rank::Three]))
@@ -560,7 +567,7 @@ mod tests {
     #[test]
     #[should_panic(expected = "not within the 54-card deck")]
     fn a_two_deck_list_never_reaches_a_one_deck_table() {
-        let eight = list("3 3 3 3 3 3 3 3", Game::FourPlayer).unwrap();
+        let eight = list("3 3 3 3 3 3 3 3", Variant::FourPlayer).unwrap();
         let _ = crate::doudizhu::list_plays(
             &crate::doudizhu::Table::STANDARD,
             &eight,
@@ -572,10 +579,10 @@ mod tests {
 
     #[test]
     fn counts_lists_check_the_deck() {
-        let mut counts = Game::ThreePlayer.full_deck();
-        assert!(CardList::from_counts(counts, Game::ThreePlayer).is_ok());
+        let mut counts = Variant::ThreePlayer.full_deck();
+        assert!(CardList::from_counts(counts, Variant::ThreePlayer).is_ok());
         counts.0[0] = 5;
-        assert!(CardList::from_counts(counts, Game::ThreePlayer).is_err());
-        assert!(CardList::from_counts(counts, Game::FourPlayer).is_ok());
+        assert!(CardList::from_counts(counts, Variant::ThreePlayer).is_err());
+        assert!(CardList::from_counts(counts, Variant::FourPlayer).is_ok());
     }
 }

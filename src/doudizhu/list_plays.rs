@@ -81,9 +81,9 @@ where
 /// # Examples
 ///
 /// ```
-/// use cardrules::doudizhu::{CardList, Game, Table, classify, list_plays};
+/// use cardrules::doudizhu::{CardList, Variant, Table, classify, list_plays};
 ///
-/// let hand = CardList::parse(&["5S", "5H", "9D", "9C", "9S", "9H"], Game::ThreePlayer).unwrap();
+/// let hand = CardList::parse(&["5S", "5H", "9D", "9C", "9S", "9H"], Variant::ThreePlayer).unwrap();
 /// // Everything the hand can lead, in listing order (kind first, weakest first).
 /// let leads = list_plays(&Table::STANDARD, &hand, None, None, None);
 /// let shown: Vec<String> = leads.iter().map(|p| p.combo.to_string()).collect();
@@ -92,7 +92,7 @@ where
 ///     "trio with a pair 9 + 5 5", "four with two singles 9 + 5 5", "bomb 9",
 /// ]);
 /// // What beats a pair of 7s: the pair of 9s, then the bomb.
-/// let sevens = CardList::parse(&["7", "7"], Game::ThreePlayer).unwrap();
+/// let sevens = CardList::parse(&["7", "7"], Variant::ThreePlayer).unwrap();
 /// let previous = classify(&Table::STANDARD, sevens.counts())[0];
 /// let answers = list_plays(&Table::STANDARD, &hand, Some(&previous), None, None);
 /// let shown: Vec<String> = answers.iter().map(|p| p.combo.to_string()).collect();
@@ -460,7 +460,7 @@ mod tests {
 
     #[test]
     fn full_deck_census_per_profile() {
-        let deck = CardList::full_deck(super::super::Game::ThreePlayer);
+        let deck = CardList::full_deck(super::super::Variant::ThreePlayer);
         for (table, expected) in [
             (Table::STANDARD, 27_471),
             (Table::STRICT, 12_654),
@@ -477,7 +477,7 @@ mod tests {
 
     #[test]
     fn limit_stops_early() {
-        let deck = CardList::full_deck(super::super::Game::ThreePlayer);
+        let deck = CardList::full_deck(super::super::Variant::ThreePlayer);
         let plays = list_plays(&Table::STANDARD, &deck, None, None, Some(20));
         assert_eq!(plays.len(), 20);
         assert_eq!(plays[0].combo.kind, ComboKind::Single);

@@ -18,12 +18,12 @@
 //!   [`fit_wildcards`] finds every distinct way a play's wildcards make it a combo (FitWildcards).
 //!
 //! ```
-//! use cardrules::doudizhu::{CardList, Game, Preset, RuleOverrides, Situation, Table, validate_play};
+//! use cardrules::doudizhu::{CardList, Variant, Preset, RuleOverrides, Situation, Table, validate_play};
 //!
 //! // STANDARD rules for four players, with straights from three cards.
 //! let overrides = RuleOverrides { min_straight_length: Some(3), ..Default::default() };
-//! let table = Table::with_overrides(Preset::Standard, Game::FourPlayer, &overrides).unwrap();
-//! let play = CardList::parse(&["3S", "4S", "5S"], Game::FourPlayer).unwrap();
+//! let table = Table::with_overrides(Preset::Standard, Variant::FourPlayer, &overrides).unwrap();
+//! let play = CardList::parse(&["3S", "4S", "5S"], Variant::FourPlayer).unwrap();
 //! let verdict = validate_play(&table, &Situation::lead(&play));
 //! assert_eq!(verdict.chosen.unwrap().to_string(), "straight 3-5");
 //! ```
@@ -39,6 +39,7 @@ mod ranks;
 mod reading;
 mod rules;
 mod validate;
+mod variant;
 
 pub use classify::classify;
 pub use combo::{Combo, ComboKind, Play};
@@ -48,7 +49,7 @@ pub use laizi::{assign_wildcards, fit_key, fit_wildcards, play_readings, wild_li
 pub use list_plays::{for_each_play, list_plays};
 pub use reading::{MAX_READINGS, ReadingSelector, Readings, choose_reading};
 pub use rules::{
-    BombKind, BombOrder, Game, InvalidRules, Preset, RuleOverrides, Rules, RulesError, Table,
-    TooManyCopies, WildRanks,
+    BombKind, BombOrder, InvalidRules, Preset, RuleOverrides, Rules, RulesError, Table, WildRanks,
 };
 pub use validate::{IllegalReason, Situation, Verdict, validate_play};
+pub use variant::{TooManyCopies, Variant};

@@ -6,128 +6,8 @@
 //! [`Table::with_overrides`]) makes, after checking the rules: an unchecked rule set cannot reach
 //! the engine.
 
+use super::variant::Variant;
 use crate::cards::{Rank, RankCounts};
-
-/// Which deal the rules are for: the number of decks decides copies per rank, bomb sizes and the
-/// largest play.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Game {
-    /// Three players, one 54-card deck: four copies of each rank `3`..`2`, one of each joker.
-    /// The largest hand (the landlord's 17 + 3 kitty cards) is 20 cards; so is the largest play.
-    /// The rocket is the two jokers; bombs are four of a rank.
-    #[default]
-    ThreePlayer,
-    /// Four players, two 54-card decks (108 cards): eight copies of each rank `3`..`2`, two of
-    /// each joker. The largest hand (25 cards + an 8-card kitty) is 33 cards; so is the largest play.
-    ///
-    /// Bombs are 4 to 8 cards of one rank and rank first by size, then by rank (any 5-card bomb
-    /// beats every 4-card bomb). The rocket is all four jokers and beats everything. Two jokers of
-    /// the same colour are an ordinary pair (above a pair of 2s); one black and one red joker are
-    /// not a combo. For kickers, "the rocket" means all four jokers and "a bomb" four or more
-    /// cards of one rank; a pair of jokers may be a pair kicker when jokers may be kickers.
-    FourPlayer,
-}
-
-impl Game {
-    /// Copies of `rank` in the deck(s).
-    pub fn copies(self, rank: Rank) -> u8 {
-        let per_deck = if rank.is_joker() { 1 } else { 4 };
-        per_deck * self.decks()
-    }
-
-    /// Number of 54-card decks.
-    pub fn decks(self) -> u8 {
-        match self {
-            Game::ThreePlayer => 1,
-            Game::FourPlayer => 2,
-        }
-    }
-
-    /// Cards in the deck(s): 54 or 108.
-    pub fn deck_size(self) -> usize {
-        54 * self.decks() as usize
-    }
-
-    /// The largest play (and the largest hand a player can hold): 20 or 33 cards.
-    pub fn max_play_cards(self) -> usize {
-        match self {
-            Game::ThreePlayer => 20,
-            Game::FourPlayer => 33,
-        }
-    }
-
-    /// Copies of each joker in the rocket: 1 (three players) or 2 (four players).
-    pub fn rocket_copies(self) -> u8 {
-        self.decks()
-    }
-
-    /// The largest bomb: 4 or 8 cards.
-    pub fn max_bomb_size(self) -> u8 {
-        4 * self.decks()
-    }
-
-    /// The deck(s) in words, for messages: "the 54-card deck" or "the two 108-card decks".
-    pub fn deck_name(self) -> &'static str {
-        match self {
-            Game::ThreePlayer => "the 54-card deck",
-            Game::FourPlayer => "the two 108-card decks",
-        }
-    }
-
-    /// Whether every count of `counts` is within the deck(s); the check the engine makes on
-    /// every play it classifies, written so that it compiles to a few vector instructions.
-    pub fn holds(self, counts: &RankCounts) -> bool {
-        let max = match self {
-            Game::ThreePlayer => DECK_COPIES[0],
-            Game::FourPlayer => DECK_COPIES[1],
-        };
-        counts
-            .0
-            .iter()
-            .zip(max)
-            .fold(0u8, |over, (&count, max)| over | u8::from(count > max))
-            == 0
-    }
-
-    /// Every card of the deck(s), as rank counts.
-    pub fn full_deck(self) -> RankCounts {
-        let mut counts = RankCounts::EMPTY;
-        for rank in Rank::ALL {
-            counts.0[rank.index()] = self.copies(rank);
-        }
-        counts
-    }
-
-    /// Checks that `counts` could come out of this game's deck(s).
-    pub fn check_counts(self, counts: &RankCounts) -> Result<(), TooManyCopies> {
-        for rank in Rank::ALL {
-            let count = counts.get(rank);
-            let max = self.copies(rank);
-            if count > max {
-                return Err(TooManyCopies { rank, count, max });
-            }
-        }
-        Ok(())
-    }
-}
-
-/// Copies of each rank in one deck and in two.
-const DECK_COPIES: [[u8; Rank::COUNT]; 2] = [
-    [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1],
-    [8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 2, 2],
-];
-
-/// A hand or play holds more copies of a rank than the game's deck(s) have.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{count} × {rank}: the deck(s) hold only {max}")]
-pub struct TooManyCopies {
-    /// The rank.
-    pub rank: Rank,
-    /// Copies found.
-    pub count: u8,
-    /// Copies in the deck(s).
-    pub max: u8,
-}
 
 /// A named set of conventions. Every preset can be overridden field by field.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -149,7 +29,7 @@ pub enum Preset {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
     /// One deck for three players, or two decks for four.
-    pub game: Game,
+    pub game: Variant,
     /// Trio + pair, and airplanes with pair wings, are combos.
     pub trio_with_pair: bool,
     /// Four of a kind + two single kickers is a combo.
@@ -455,7 +335,7 @@ impl Table {
     }
 
     /// A preset's rules for `game` (every preset is valid for both games).
-    pub fn preset(preset: Preset, game: Game) -> Table {
+    pub fn preset(preset: Preset, game: Variant) -> Table {
         Table {
             rules: Rules::preset(preset, game),
             wild: WildRanks::NONE,
@@ -466,7 +346,7 @@ impl Table {
     /// byte is reported with the value as given.
     pub fn with_overrides(
         preset: Preset,
-        game: Game,
+        game: Variant,
         overrides: &RuleOverrides,
     ) -> Result<Table, InvalidRules> {
         let o = overrides;
@@ -572,7 +452,7 @@ impl Table {
     }
 
     /// The game the rules are for.
-    pub fn game(&self) -> Game {
+    pub fn game(&self) -> Variant {
         self.rules.game
     }
 }
@@ -580,7 +460,7 @@ impl Table {
 impl Rules {
     /// RLCard's conventions for three players.
     pub const STANDARD: Rules = Rules {
-        game: Game::ThreePlayer,
+        game: Variant::ThreePlayer,
         trio_with_pair: true,
         four_with_two_singles: true,
         four_with_two_pairs: true,
@@ -617,7 +497,7 @@ impl Rules {
     };
 
     /// The preset's rules for `game`.
-    pub fn preset(preset: Preset, game: Game) -> Rules {
+    pub fn preset(preset: Preset, game: Variant) -> Rules {
         let rules = match preset {
             Preset::Standard => Rules::STANDARD,
             Preset::Strict => Rules::STRICT,
@@ -670,11 +550,12 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::doudizhu::TooManyCopies;
 
     #[test]
     fn presets_are_valid_for_both_games() {
         for preset in [Preset::Standard, Preset::Strict, Preset::Permissive] {
-            for game in [Game::ThreePlayer, Game::FourPlayer] {
+            for game in [Variant::ThreePlayer, Variant::FourPlayer] {
                 assert_eq!(Rules::preset(preset, game).validate(), Ok(()));
             }
         }
@@ -719,20 +600,20 @@ mod tests {
 
     #[test]
     fn decks_have_the_right_size() {
-        assert_eq!(Game::ThreePlayer.full_deck().len(), 54);
-        assert_eq!(Game::FourPlayer.full_deck().len(), 108);
-        let mut counts = Game::ThreePlayer.full_deck();
-        assert_eq!(Game::ThreePlayer.check_counts(&counts), Ok(()));
+        assert_eq!(Variant::ThreePlayer.full_deck().len(), 54);
+        assert_eq!(Variant::FourPlayer.full_deck().len(), 108);
+        let mut counts = Variant::ThreePlayer.full_deck();
+        assert_eq!(Variant::ThreePlayer.check_counts(&counts), Ok(()));
         counts.0[Rank::RedJoker.index()] = 2;
         assert_eq!(
-            Game::ThreePlayer.check_counts(&counts),
+            Variant::ThreePlayer.check_counts(&counts),
             Err(TooManyCopies {
                 rank: Rank::RedJoker,
                 count: 2,
                 max: 1
             })
         );
-        assert_eq!(Game::FourPlayer.check_counts(&counts), Ok(()));
+        assert_eq!(Variant::FourPlayer.check_counts(&counts), Ok(()));
     }
 
     #[test]

@@ -128,9 +128,9 @@ impl<'a> Situation<'a> {
 /// # Examples
 ///
 /// ```
-/// use cardrules::doudizhu::{CardList, Game, IllegalReason, Situation, Table, classify, validate_play};
+/// use cardrules::doudizhu::{CardList, Variant, IllegalReason, Situation, Table, classify, validate_play};
 ///
-/// let cards = |texts: &[&str]| CardList::parse(texts, Game::ThreePlayer).unwrap();
+/// let cards = |texts: &[&str]| CardList::parse(texts, Variant::ThreePlayer).unwrap();
 /// let table = Table::STANDARD;
 /// let previous = classify(&table, cards(&["8", "8"]).counts())[0];
 /// let hand = cards(&["9S", "9H", "QD", "QC"]);
@@ -218,11 +218,11 @@ pub fn validate_play(table: &Table, situation: &Situation<'_>) -> Verdict {
 mod tests {
     use super::*;
     use crate::cards::Rank;
-    use crate::doudizhu::{Game, classify};
+    use crate::doudizhu::{Variant, classify};
 
     fn cards(text: &str) -> CardList {
         let texts: Vec<&str> = text.split_whitespace().collect();
-        CardList::parse(&texts, Game::ThreePlayer).unwrap()
+        CardList::parse(&texts, Variant::ThreePlayer).unwrap()
     }
 
     fn reading(text: &str) -> Combo {

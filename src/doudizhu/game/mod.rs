@@ -18,10 +18,10 @@
 //! ```
 //! use cardrules::deal::WildcardDraw;
 //! use cardrules::doudizhu::game::{BidAction, Flow, GameDeal, GameRecord, Phase, replay};
-//! use cardrules::doudizhu::{Game, Table};
+//! use cardrules::doudizhu::{Variant, Table};
 //!
 //! // Seed 42 deals as the Deal RPC does; seat 42 mod 3 = 0 bids first.
-//! let deal = GameDeal::seeded(Game::ThreePlayer, 42, WildcardDraw::None);
+//! let deal = GameDeal::seeded(Variant::ThreePlayer, 42, WildcardDraw::None);
 //! let record = GameRecord {
 //!     table: Table::STANDARD,
 //!     flow: Flow::default(),
@@ -45,10 +45,7 @@ pub mod score;
 
 pub use bidding::{AllPass, BidAction, BidError, Bidding, BiddingOutcome, BiddingScheme};
 pub use play::{PlayedBomb, SeatHand};
-pub use record::{
-    DealProblem, Flow, GameDeal, GameRecord, Place, RecordProblem, RecordedPlay, hand_size,
-    kitty_size, players,
-};
+pub use record::{DealProblem, Flow, GameDeal, GameRecord, Place, RecordProblem, RecordedPlay};
 pub use replay::{
     ActionList, Adjudication, GameState, NextActions, Phase, Replay, Violation, ViolationKind,
     adjudicate, replay,

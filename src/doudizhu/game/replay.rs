@@ -5,7 +5,7 @@ use std::fmt;
 
 use super::bidding::{BidAction, BidError, Bidding, BiddingOutcome};
 use super::play::{PlayState, SeatHand};
-use super::record::{Flow, GameRecord, players};
+use super::record::{Flow, GameRecord};
 use super::score::{Outcome, Settlement, settle};
 use crate::cards::Card;
 use crate::doudizhu::{
@@ -167,7 +167,7 @@ impl GameState {
     pub fn new(record: &GameRecord) -> GameState {
         record.check().expect("a checked record");
         let game = record.table.game();
-        let players = players(game);
+        let players = game.players();
         let first_bidder = record
             .flow
             .first_bidder

@@ -39,11 +39,11 @@ use crate::doudizhu::rules::{BombKind, Rules, Table};
 ///
 /// ```
 /// use cardrules::cards::Rank;
-/// use cardrules::doudizhu::{CardList, Game, Table, fit_wildcards};
+/// use cardrules::doudizhu::{CardList, Variant, Table, fit_wildcards};
 ///
 /// // 9 is wild: 5 6 7 8 + a 9 is a straight 5-9 (the 9 as itself) or 4-8 (the 9 as a 4).
 /// let table = Table::STANDARD.with_wild_ranks(&[Rank::Nine]).unwrap();
-/// let play = CardList::parse(&["5", "6", "7", "8", "9"], Game::ThreePlayer).unwrap();
+/// let play = CardList::parse(&["5", "6", "7", "8", "9"], Variant::ThreePlayer).unwrap();
 /// let fits: Vec<String> = fit_wildcards(&table, play.counts())
 ///     .iter()
 ///     .map(|fit| fit.to_string())
@@ -416,7 +416,7 @@ mod tests {
     use super::*;
     use crate::cards::Card;
     use crate::doudizhu::laizi::assign_wildcards;
-    use crate::doudizhu::{CardList, Game, Rules};
+    use crate::doudizhu::{CardList, Rules, Variant};
 
     fn table(wild: &[Rank]) -> Table {
         Table::STANDARD.with_wild_ranks(wild).unwrap()
@@ -579,6 +579,6 @@ mod tests {
         assert_eq!(fits(&t, "3 3 3 3"), ["bomb 3 hard []"]);
         assert_eq!(fits(&Table::STANDARD, "3 3 3 3"), ["bomb 3 []"]);
         assert!(fits(&t, "3 4").is_empty());
-        let _ = Game::ThreePlayer;
+        let _ = Variant::ThreePlayer;
     }
 }

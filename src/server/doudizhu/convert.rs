@@ -4,8 +4,8 @@ use super::super::enums::decode;
 use super::super::{pb, wire};
 use crate::cards::parse_card;
 use crate::doudizhu::{
-    BombKind, CardList, CardListError, Combo, ComboKind, Game, IllegalReason, ReadingSelector,
-    Table,
+    BombKind, CardList, CardListError, Combo, ComboKind, IllegalReason, ReadingSelector, Table,
+    Variant,
 };
 use crate::error::InvalidArgument;
 
@@ -13,7 +13,7 @@ use crate::error::InvalidArgument;
 pub(super) fn card_list<'a>(
     field: &str,
     texts: impl IntoIterator<Item = &'a str, IntoIter: ExactSizeIterator>,
-    game: Game,
+    game: Variant,
     errors: &mut InvalidArgument,
 ) -> Option<CardList> {
     laizi_card_list(field, texts, game, None, errors)
@@ -24,7 +24,7 @@ pub(super) fn card_list<'a>(
 pub(super) fn laizi_card_list<'a>(
     field: &str,
     texts: impl IntoIterator<Item = &'a str, IntoIter: ExactSizeIterator>,
-    game: Game,
+    game: Variant,
     table: Option<&Table>,
     errors: &mut InvalidArgument,
 ) -> Option<CardList> {

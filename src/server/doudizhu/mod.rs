@@ -15,7 +15,7 @@ use self::convert::{
 };
 use super::pb;
 use super::wire::{self, Names};
-use crate::doudizhu::{self, Combo, Game, Situation, Table, choose_reading};
+use crate::doudizhu::{self, Combo, Situation, Table, Variant, choose_reading};
 use crate::error::InvalidArgument;
 
 /// The most plays one ListPlays response holds: above the largest census (PERMISSIVE's 33,675
@@ -30,7 +30,7 @@ pub const MAX_LISTED_PLAYS: usize = 40_000;
 fn readings_of<'a>(
     field: &str,
     texts: impl IntoIterator<Item = &'a str, IntoIter: ExactSizeIterator>,
-    game: Game,
+    game: Variant,
     table: Option<&Table>,
     errors: &mut InvalidArgument,
 ) -> Option<(doudizhu::CardList, Vec<Combo>)> {
@@ -52,7 +52,7 @@ fn readings_of<'a>(
 fn previous_from<'a>(
     texts: impl IntoIterator<Item = &'a str, IntoIter: ExactSizeIterator>,
     selector: Option<&pb::DoudizhuReadingSelector>,
-    game: Game,
+    game: Variant,
     table: Option<&Table>,
     errors: &mut InvalidArgument,
 ) -> Option<Combo> {
@@ -304,7 +304,8 @@ pub fn list_plays(
         return Err(InvalidArgument::new("hand", "unreadable"));
     };
     let holds_wildcards = !table.wild().split(hand.counts()).1.is_empty();
-    if holds_wildcards && game == Game::FourPlayer && hand.counts().len() > game.max_play_cards() {
+    if holds_wildcards && game == Variant::FourPlayer && hand.counts().len() > game.max_play_cards()
+    {
         return Err(InvalidArgument::new(
             "hand",
             format!(
