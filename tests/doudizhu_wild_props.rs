@@ -147,7 +147,7 @@ proptest! {
     #[test]
     fn fits_match_brute_force((rules, wild, play) in scenario()) {
         let table = Table::new(rules).unwrap().with_wild_ranks(&wild).unwrap();
-        let fits = fit_wildcards(&table, &RankCounts(play));
+        let fits = fit_wildcards(&table, &CardList::from_counts(RankCounts(play), rules.game).unwrap(), None, None);
         let expected = reference::wild_fits(&rules, &wild, &play);
         for pair in fits.windows(2) {
             prop_assert!(fit_key(&table, &pair[0]) < fit_key(&table, &pair[1]), "{:?} then {:?}", pair[0], pair[1]);
@@ -168,7 +168,7 @@ proptest! {
             return Ok(());
         }
         let list = CardList::from_counts(RankCounts(play), rules.game).unwrap();
-        let fits = fit_wildcards(&table, &RankCounts(play));
+        let fits = fit_wildcards(&table, &CardList::from_counts(RankCounts(play), rules.game).unwrap(), None, None);
         let verdict = validate_play(&table, &Situation::lead(&list));
         prop_assert_eq!(verdict.is_legal(), !fits.is_empty());
         prop_assert_eq!(sorted(verdict.all_readings().to_vec()), sorted(fits.clone()));
@@ -352,7 +352,12 @@ fn scenarios_cover_every_kind() {
     for _ in 0..3000 {
         let (rules, wild, play) = scenario().new_tree(&mut runner).unwrap().current();
         let table = Table::new(rules).unwrap().with_wild_ranks(&wild).unwrap();
-        for fit in fit_wildcards(&table, &RankCounts(play)) {
+        for fit in fit_wildcards(
+            &table,
+            &CardList::from_counts(RankCounts(play), rules.game).unwrap(),
+            None,
+            None,
+        ) {
             *seen.entry((rules.game, fit.kind)).or_default() += 1;
             if let Some(kind) = fit.bomb_kind {
                 *bomb_kinds.entry(kind).or_default() += 1;
@@ -417,7 +422,12 @@ fn many_wildcards_match_brute_force() {
                     .map(|t| t.parse::<cardrules::cards::Card>().unwrap().rank),
             );
             let table = Table::new(rules).unwrap().with_wild_ranks(wild).unwrap();
-            let fits = fit_wildcards(&table, &counts);
+            let fits = fit_wildcards(
+                &table,
+                &CardList::from_counts(counts, game).unwrap(),
+                None,
+                None,
+            );
             let expected = reference::wild_fits(&rules, wild, &counts.0);
             assert_eq!(fits.len(), expected.len(), "{text} {preset:?}");
             assert_eq!(sorted(fits), sorted(expected), "{text} {preset:?}");

@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use super::rules::WildRanks;
+use super::rules::{Table, WildRanks};
 use super::variant::Variant;
 use crate::cards::{Card, CardParseError, Rank, RankCounts};
 
@@ -137,6 +137,22 @@ impl CardListError {
     /// `field[i]`.
     pub fn in_field(&self, field: &str) -> String {
         self.display_in(&format!("{field}["))
+    }
+
+    /// Under laizi `table`, what a copy too many of a wild rank also means: the rank is wild, so
+    /// the wildcards are what the deck limits (` (9 is wild: a play holds at most 4 wildcards of
+    /// it)`, to append to the message). `None` for other errors.
+    pub fn wild_note(&self, table: &Table) -> Option<String> {
+        match self {
+            CardListError::TooManyCopies { card, .. } if table.wild().contains(card.rank) => {
+                Some(format!(
+                    " ({} is wild: a play holds at most {} wildcards of it)",
+                    card.rank,
+                    table.rules().game.copies(card.rank)
+                ))
+            }
+            _ => None,
+        }
     }
 }
 

@@ -22,6 +22,7 @@ use super::compare::beats;
 use super::hand::CardList;
 use super::ranks::{ACE, BLACK, CHAIN_MASK, RANKS, RED, run_mask, run_starts};
 use super::rules::{Rules, Table};
+use super::variant::Variant;
 use crate::cards::{Rank, RankCounts};
 
 /// Calls `f` with every distinct play `hand` can make, in listing order, until `f` breaks.
@@ -74,6 +75,35 @@ where
         f,
     };
     generator.run()
+}
+
+/// A hand ListPlays does not list: a two-deck hand holding wildcards larger than the largest
+/// hand, which can make millions of plays with one main part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "a two-deck hand holding wildcards lists at most {max} cards (the largest hand), this one \
+     has {cards}: larger ones can make millions of plays with one main part"
+)]
+pub struct HandTooLarge {
+    /// Cards in the hand.
+    pub cards: usize,
+    /// The largest hand of the game.
+    pub max: usize,
+}
+
+/// Checks that ListPlays lists `hand` under `table`: a two-deck hand that holds wildcards holds
+/// at most the largest hand's cards. Other hands are listed whatever their size.
+pub fn check_listable(table: &Table, hand: &CardList) -> Result<(), HandTooLarge> {
+    let game = table.rules().game;
+    let holds_wildcards = !table.wild().split(hand.counts()).1.is_empty();
+    let cards = hand.counts().len();
+    if holds_wildcards && game == Variant::FourPlayer && cards > game.max_play_cards() {
+        return Err(HandTooLarge {
+            cards,
+            max: game.max_play_cards(),
+        });
+    }
+    Ok(())
 }
 
 /// The plays of [`for_each_play`], at most `limit` of them.

@@ -46,7 +46,7 @@ pub use combo::{Combo, ComboKind, Play};
 pub use compare::{Comparison, Outcome, beats, compare_plays};
 pub use hand::{CardList, CardListError, CardNamer, Missing};
 pub use laizi::{assign_wildcards, fit_key, fit_wildcards, play_readings, wild_listing_work};
-pub use list_plays::{for_each_play, list_plays};
+pub use list_plays::{HandTooLarge, check_listable, for_each_play, list_plays};
 pub use reading::{MAX_READINGS, ReadingSelector, Readings, choose_reading};
 pub use rules::{
     BombKind, BombOrder, InvalidRules, Preset, RuleOverrides, Rules, RulesError, Table, WildRanks,

@@ -23,12 +23,16 @@ use super::fit_order::fit_key;
 use crate::cards::{Rank, RankCounts};
 use crate::doudizhu::classify::{CountMasks, classify_within_deck};
 use crate::doudizhu::combo::{Combo, ComboKind};
+use crate::doudizhu::hand::CardList;
 use crate::doudizhu::ranks::{ACE, NORMAL, NORMAL_MASK, run_mask};
 use crate::doudizhu::rules::{BombKind, Rules, Table};
 
-/// Every distinct fit of `play` (natural cards and wildcards together, as rank counts), in fit
-/// order (see [`fit_key`]). Without wild ranks, or without wildcards in the play, the fits are
-/// the play's plain readings (with `wild_as` empty).
+/// Every distinct fit of `play` (natural cards and wildcards together), in fit order (see
+/// [`fit_key`]): the FitWildcards logic. Without wild ranks, or without wildcards in the play,
+/// the fits are the play's plain readings (with `wild_as` empty).
+///
+/// - `kind`: only fits of this kind;
+/// - `limit`: at most this many fits (the first in fit order).
 ///
 /// Options (see [`Rules`]): a play of wildcards only keeps its natural ranks unless
 /// `all_wildcard_play_natural` is off; `wildcards_within_deck` drops fits with more copies of a
@@ -44,13 +48,28 @@ use crate::doudizhu::rules::{BombKind, Rules, Table};
 /// // 9 is wild: 5 6 7 8 + a 9 is a straight 5-9 (the 9 as itself) or 4-8 (the 9 as a 4).
 /// let table = Table::STANDARD.with_wild_ranks(&[Rank::Nine]).unwrap();
 /// let play = CardList::parse(&["5", "6", "7", "8", "9"], Variant::ThreePlayer).unwrap();
-/// let fits: Vec<String> = fit_wildcards(&table, play.counts())
+/// let fits: Vec<String> = fit_wildcards(&table, &play, None, None)
 ///     .iter()
 ///     .map(|fit| fit.to_string())
 ///     .collect();
 /// assert_eq!(fits, ["straight 5-9 (wildcards as 9)", "straight 4-8 (wildcards as 4)"]);
 /// ```
-pub fn fit_wildcards(table: &Table, play: &RankCounts) -> Vec<Combo> {
+pub fn fit_wildcards(
+    table: &Table,
+    play: &CardList,
+    kind: Option<ComboKind>,
+    limit: Option<usize>,
+) -> Vec<Combo> {
+    let mut fits = fits_of(table, play.counts());
+    if let Some(kind) = kind {
+        fits.retain(|fit| fit.kind == kind);
+    }
+    fits.truncate(limit.unwrap_or(usize::MAX));
+    fits
+}
+
+/// [`fit_wildcards`] of any rank counts (none over the deck(s) fits), every kind.
+pub(crate) fn fits_of(table: &Table, play: &RankCounts) -> Vec<Combo> {
     let rules = table.rules();
     let mut fits = Vec::new();
     if !rules.game.holds(play) || play.len() > rules.game.max_play_cards() {
@@ -425,7 +444,7 @@ mod tests {
     fn fits(table: &Table, text: &str) -> Vec<String> {
         let texts: Vec<&str> = text.split_whitespace().collect();
         let play = CardList::parse(&texts, table.game()).unwrap();
-        fit_wildcards(table, play.counts())
+        fit_wildcards(table, &play, None, None)
             .iter()
             .map(|fit| {
                 let kind = fit

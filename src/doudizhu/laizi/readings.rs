@@ -1,6 +1,6 @@
 //! The reading order of a play's fits: the order ValidatePlay and CompareCombos choose one in.
 
-use super::fit::fit_wildcards;
+use super::fit::fits_of;
 use super::wide::inverted;
 use crate::cards::RankCounts;
 use crate::doudizhu::combo::Combo;
@@ -21,7 +21,7 @@ pub fn play_readings(table: &Table, play: &RankCounts) -> Vec<Combo> {
 
 /// [`fit_wildcards`] in reading order (see [`play_readings`]).
 pub(crate) fn fits_in_reading_order(table: &Table, play: &RankCounts) -> Vec<Combo> {
-    let mut fits = fit_wildcards(table, play);
+    let mut fits = fits_of(table, play);
     fits.sort_by_cached_key(|fit| (fit.reading_key(), inverted(&fit.wild_as)));
     fits
 }

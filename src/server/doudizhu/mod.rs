@@ -230,8 +230,8 @@ pub fn fit_wildcards(
     let (Some(table), Some(play)) = (table, play) else {
         return Err(InvalidArgument::new("play", "unreadable"));
     };
-    let mut fits = doudizhu::fit_wildcards(&table, play.counts());
-    fits.retain(|fit| kind.is_none_or(|k| fit.kind == k));
+    // One more than the limit tells whether the list was cut.
+    let mut fits = doudizhu::fit_wildcards(&table, &play, kind, Some(limit + 1));
     let truncated = fits.len() > limit;
     fits.truncate(limit);
     let wildcards = play.wildcards(table.wild());
@@ -303,19 +303,8 @@ pub fn list_plays(
     let (Some(table), Some(hand)) = (table, hand) else {
         return Err(InvalidArgument::new("hand", "unreadable"));
     };
-    let holds_wildcards = !table.wild().split(hand.counts()).1.is_empty();
-    if holds_wildcards && game == Variant::FourPlayer && hand.counts().len() > game.max_play_cards()
-    {
-        return Err(InvalidArgument::new(
-            "hand",
-            format!(
-                "a two-deck hand holding wildcards lists at most {} cards (the largest hand), \
-                 this one has {}: larger ones can make millions of plays with one main part",
-                game.max_play_cards(),
-                hand.counts().len()
-            ),
-        ));
-    }
+    doudizhu::check_listable(&table, &hand)
+        .map_err(|error| InvalidArgument::new("hand", error.to_string()))?;
     // One more than the limit tells whether the list was cut.
     let mut plays = doudizhu::list_plays(&table, &hand, previous.as_ref(), kind, Some(limit + 1));
     let truncated = plays.len() > limit;
