@@ -7,7 +7,8 @@
 use super::combo::{Combo, ComboKind};
 use super::ranks::{BLACK, CHAIN_MASK, NORMAL_MASK, RED, run_mask, run_starts};
 use super::reading::{Readings, sort_readings};
-use super::rules::{Rules, Table};
+use super::rules::Rules;
+use super::table::Table;
 use super::variant::Variant;
 use crate::cards::{Rank, RankCounts};
 

@@ -3,7 +3,7 @@
 use std::cmp::Reverse;
 use std::fmt;
 
-use super::rules::BombKind;
+use super::bombs::BombKind;
 use crate::cards::{Rank, RankCounts};
 
 /// A play and the reading it is made as.

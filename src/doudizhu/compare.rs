@@ -2,7 +2,7 @@
 
 use super::combo::{Combo, ComboKind};
 use super::reading::{ReadingSelector, choose_reading};
-use super::rules::Table;
+use super::table::Table;
 
 /// Whether reading `a` may be played over reading `b`.
 ///

@@ -8,8 +8,9 @@
 
 use std::fmt;
 
-use super::rules::{Table, WildRanks};
+use super::table::Table;
 use super::variant::Variant;
+use super::wild_ranks::WildRanks;
 use crate::cards::{Card, CardParseError, Rank, RankCounts};
 
 /// A list of cards that could come out of a game's deck(s): the only way into the engine for a

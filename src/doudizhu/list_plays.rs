@@ -21,7 +21,8 @@ use super::combo::{Combo, ComboKind, Play};
 use super::compare::beats;
 use super::hand::CardList;
 use super::ranks::{ACE, BLACK, CHAIN_MASK, RANKS, RED, run_mask, run_starts};
-use super::rules::{Rules, Table};
+use super::rules::Rules;
+use super::table::Table;
 use super::variant::Variant;
 use crate::cards::{Rank, RankCounts};
 
@@ -61,7 +62,7 @@ where
         // Under laizi rules a natural bomb is a hard one, as ValidatePlay reports it.
         if laizi && play.combo.kind == ComboKind::Bomb {
             let mut play = *play;
-            play.combo.bomb_kind = Some(super::rules::BombKind::Hard);
+            play.combo.bomb_kind = Some(super::bombs::BombKind::Hard);
             return f(&play);
         }
         f(play)

@@ -28,6 +28,7 @@
 //! assert_eq!(verdict.chosen.unwrap().to_string(), "straight 3-5");
 //! ```
 
+mod bombs;
 mod classify;
 mod combo;
 mod compare;
@@ -38,9 +39,12 @@ mod list_plays;
 mod ranks;
 mod reading;
 mod rules;
+mod table;
 mod validate;
 mod variant;
+mod wild_ranks;
 
+pub use bombs::{BombKind, BombOrder};
 pub use classify::classify;
 pub use combo::{Combo, ComboKind, Play};
 pub use compare::{Comparison, Outcome, beats, compare_plays};
@@ -48,8 +52,8 @@ pub use hand::{CardList, CardListError, CardNamer, Missing};
 pub use laizi::{assign_wildcards, fit_key, fit_wildcards, play_readings, wild_listing_work};
 pub use list_plays::{HandTooLarge, check_listable, for_each_play, list_plays};
 pub use reading::{MAX_READINGS, ReadingSelector, Readings, choose_reading};
-pub use rules::{
-    BombKind, BombOrder, InvalidRules, Preset, RuleOverrides, Rules, RulesError, Table, WildRanks,
-};
+pub use rules::{InvalidRules, Preset, RuleOverrides, Rules, RulesError};
+pub use table::Table;
 pub use validate::{IllegalReason, Situation, Verdict, validate_play};
 pub use variant::{TooManyCopies, Variant};
+pub use wild_ranks::WildRanks;

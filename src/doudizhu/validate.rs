@@ -6,7 +6,7 @@ use super::compare::beats;
 use super::hand::{CardList, Missing};
 use super::laizi::fits_in_reading_order;
 use super::reading::{ReadingSelector, Readings, choose_reading};
-use super::rules::Table;
+use super::table::Table;
 
 /// Why a play may not be made. Checked in this order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -21,11 +21,13 @@ use arrayvec::ArrayVec;
 
 use super::fit_order::fit_key;
 use crate::cards::{Rank, RankCounts};
+use crate::doudizhu::bombs::BombKind;
 use crate::doudizhu::classify::{CountMasks, classify_within_deck};
 use crate::doudizhu::combo::{Combo, ComboKind};
 use crate::doudizhu::hand::CardList;
 use crate::doudizhu::ranks::{ACE, NORMAL, NORMAL_MASK, run_mask};
-use crate::doudizhu::rules::{BombKind, Rules, Table};
+use crate::doudizhu::rules::Rules;
+use crate::doudizhu::table::Table;
 
 /// Every distinct fit of `play` (natural cards and wildcards together), in fit order (see
 /// [`fit_key`]): the FitWildcards logic. Without wild ranks, or without wildcards in the play,

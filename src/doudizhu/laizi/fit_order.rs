@@ -2,7 +2,7 @@
 
 use super::wide::inverted;
 use crate::doudizhu::combo::{Combo, ComboKind};
-use crate::doudizhu::rules::Table;
+use crate::doudizhu::table::Table;
 
 /// The fit order, strongest first: the rocket; then bombs, strongest first by the table's
 /// [`BombOrder`](crate::doudizhu::BombOrder); then the other fits by kind (single, pair, trio, ... in

@@ -36,12 +36,14 @@ use std::ops::ControlFlow;
 use self::claimed::Claimed;
 use super::wide::*;
 use crate::cards::{Rank, RankCounts};
+use crate::doudizhu::bombs::BombKind;
 use crate::doudizhu::classify::classify_within_deck;
 use crate::doudizhu::combo::{Combo, ComboKind, Play};
 use crate::doudizhu::compare::beats;
 use crate::doudizhu::ranks::run_mask;
 use crate::doudizhu::ranks::{ACE, NORMAL, RANKS};
-use crate::doudizhu::rules::{BombKind, Rules, Table};
+use crate::doudizhu::rules::Rules;
+use crate::doudizhu::table::Table;
 
 /// Where a play goes in the list, after its main part: kickers, number of wildcards, the ranks
 /// they stand for, the cards (each as ascending rank lists, inverted into one integer).

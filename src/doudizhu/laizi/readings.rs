@@ -4,7 +4,7 @@ use super::fit::fits_of;
 use super::wide::inverted;
 use crate::cards::RankCounts;
 use crate::doudizhu::combo::Combo;
-use crate::doudizhu::rules::Table;
+use crate::doudizhu::table::Table;
 
 /// Every reading of `play` under `table` in reading order: its plain readings without wild ranks,
 /// else its fits sorted by [`Combo::reading_key`] and then the ranks the wildcards stand for (as

@@ -4,10 +4,10 @@ use std::ops::ControlFlow;
 
 use super::{Cards, KickerSpace, Lister, Main, Order, order};
 use crate::cards::{Rank, RankCounts};
+use crate::doudizhu::bombs::BombKind;
 use crate::doudizhu::combo::{Combo, ComboKind, Play};
 use crate::doudizhu::laizi::wide::*;
 use crate::doudizhu::ranks::{NORMAL, NORMAL_MASK, RANKS};
-use crate::doudizhu::rules::BombKind;
 
 impl<F> Lister<'_, F>
 where
