@@ -17,9 +17,9 @@
 use cardrules::cards::Card;
 use cardrules::deal::WildcardDraw;
 use cardrules::doudizhu::game::{
-    ActionList, AllPass, BidAction, BidError, BiddingScheme, Flow, GameDeal, GameRecord, GameState,
-    NextActions, Outcome, Phase, PlayedBomb, RecordedPlay, Scoring, ViolationKind, adjudicate,
-    replay, settle,
+    ActionList, AllPass, BidAction, BidError, BiddingScheme, FinishedGame, Flow, GameDeal,
+    GameRecord, GameState, NextActions, Phase, PlayedBomb, RecordedPlay, Scoring, ViolationKind,
+    adjudicate, replay, settle,
 };
 use cardrules::doudizhu::{
     BombKind, CardList, IllegalReason, Preset, Table, Variant, list_plays, wild_listing_work,
@@ -903,7 +903,7 @@ fn hand_worked_scoring_table() {
     for (i, case) in cases.iter().enumerate() {
         let s = settle(
             &case.scoring,
-            &Outcome {
+            &FinishedGame {
                 players: case.players,
                 landlord: 0,
                 winner: case.winner,

@@ -11,8 +11,8 @@ use std::collections::HashMap;
 
 use cardrules::cards::{Rank, RankCounts};
 use cardrules::doudizhu::{
-    BombKind, BombOrder, CardList, Combo, ComboKind, Outcome, Preset, ReadingSelector, Rules,
-    Situation, Table, Variant, beats, compare_plays, fit_key, fit_wildcards, list_plays,
+    BombKind, BombOrder, CardList, Combo, ComboKind, ComparisonOutcome, Preset, ReadingSelector,
+    Rules, Situation, Table, Variant, beats, compare_plays, fit_key, fit_wildcards, list_plays,
     play_readings, validate_play,
 };
 use doudizhu_support as reference;
@@ -188,7 +188,7 @@ proptest! {
             let readings = play_readings(&table, &RankCounts(play));
             let result = compare_plays(&table, &readings, None, &previous_fits, Some(&pin(&previous))).unwrap();
             let a_wins = readings.iter().any(|r| beats(&table, r, &previous));
-            prop_assert_eq!(matches!(result.outcome, Outcome::ABeatsB | Outcome::Both), a_wins);
+            prop_assert_eq!(matches!(result.outcome, ComparisonOutcome::ABeatsB | ComparisonOutcome::Both), a_wins);
         }
     }
 

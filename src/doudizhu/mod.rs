@@ -47,7 +47,7 @@ mod wild_ranks;
 pub use bombs::{BombKind, BombOrder};
 pub use classify::classify;
 pub use combo::{Combo, ComboKind, Play};
-pub use compare::{Comparison, Outcome, beats, compare_plays};
+pub use compare::{Comparison, ComparisonOutcome, beats, compare_plays};
 pub use hand::{CardList, CardListError, CardNamer, Missing};
 pub use laizi::{assign_wildcards, fit_key, fit_wildcards, play_readings, wild_listing_work};
 pub use list_plays::{HandTooLarge, check_listable, for_each_play, list_plays};

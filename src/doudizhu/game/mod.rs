@@ -50,4 +50,4 @@ pub use replay::{
     ActionList, Adjudication, GameState, NextActions, Phase, Replay, Violation, ViolationKind,
     adjudicate, replay,
 };
-pub use score::{Outcome, PairSettlement, Scoring, ScoringError, Settlement, settle};
+pub use score::{FinishedGame, PairSettlement, Scoring, ScoringError, Settlement, settle};

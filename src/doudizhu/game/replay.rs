@@ -6,7 +6,7 @@ use std::fmt;
 use super::bidding::{BidAction, BidError, Bidding, BiddingOutcome};
 use super::play::{PlayState, SeatHand};
 use super::record::{Flow, GameRecord};
-use super::score::{Outcome, Settlement, settle};
+use super::score::{FinishedGame, Settlement, settle};
 use crate::cards::Card;
 use crate::doudizhu::{
     CardList, Combo, IllegalReason, Missing, Play, ReadingSelector, Table, list_plays,
@@ -428,7 +428,7 @@ impl GameState {
         let (landlord, bid, grabs) = self.landlord?;
         Some(settle(
             &self.flow.scoring,
-            &Outcome {
+            &FinishedGame {
                 players: self.players,
                 landlord,
                 winner,

@@ -49,16 +49,67 @@ use crate::doudizhu::table::Table;
 /// they stand for, the cards (each as ascending rank lists, inverted into one integer).
 /// Each is an [`inverted_wide`] count vector; the number of wildcards takes the kickers' spare low
 /// byte. A play of a block's main part is this key alone: its reading follows from it.
-type Order = (u128, u128, u128);
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Order {
+    /// The kickers, with the number of wildcards in the spare low byte.
+    kickers_and_wildcards: u128,
+    /// The ranks the wildcards stand for.
+    wild_as: u128,
+    /// The cards.
+    cards: u128,
+}
+
+impl Order {
+    /// The fields in comparison order, as a tuple: comparing it is what `Order`'s comparisons
+    /// do, with the tuple's own `<` (one branch a field).
+    #[inline]
+    fn key(&self) -> (u128, u128, u128) {
+        (self.kickers_and_wildcards, self.wild_as, self.cards)
+    }
+}
+
+impl PartialOrd for Order {
+    #[inline]
+    fn partial_cmp(&self, other: &Order) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+
+    #[inline]
+    fn lt(&self, other: &Order) -> bool {
+        self.key() < other.key()
+    }
+
+    #[inline]
+    fn le(&self, other: &Order) -> bool {
+        self.key() <= other.key()
+    }
+
+    #[inline]
+    fn gt(&self, other: &Order) -> bool {
+        self.key() > other.key()
+    }
+
+    #[inline]
+    fn ge(&self, other: &Order) -> bool {
+        self.key() >= other.key()
+    }
+}
+
+impl Ord for Order {
+    #[inline]
+    fn cmp(&self, other: &Order) -> std::cmp::Ordering {
+        self.key().cmp(&other.key())
+    }
+}
 
 /// The [`Order`] of a play read with `kickers` and `wild_as`, holding `m` wildcards (counts as
 /// [`wide`] integers).
 fn order(kickers: u128, m: u8, wild_as: u128, cards: u128) -> Order {
-    (
-        inverted_wide(kickers) | u128::from(m),
-        inverted_wide(wild_as),
-        inverted_wide(cards),
-    )
+    Order {
+        kickers_and_wildcards: inverted_wide(kickers) | u128::from(m),
+        wild_as: inverted_wide(wild_as),
+        cards: inverted_wide(cards),
+    }
 }
 
 /// A listed play with its place.

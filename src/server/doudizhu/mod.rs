@@ -185,11 +185,11 @@ pub fn compare_combos(
         return Err(InvalidArgument::new("a_reading", "no matching reading"));
     };
     let outcome = match comparison.outcome {
-        doudizhu::Outcome::ABeatsB => pb::ComparisonOutcome::ABeatsB,
-        doudizhu::Outcome::BBeatsA => pb::ComparisonOutcome::BBeatsA,
-        doudizhu::Outcome::Both => pb::ComparisonOutcome::Both,
-        doudizhu::Outcome::Tie => pb::ComparisonOutcome::Tie,
-        doudizhu::Outcome::Incomparable => pb::ComparisonOutcome::Incomparable,
+        doudizhu::ComparisonOutcome::ABeatsB => pb::ComparisonOutcome::ABeatsB,
+        doudizhu::ComparisonOutcome::BBeatsA => pb::ComparisonOutcome::BBeatsA,
+        doudizhu::ComparisonOutcome::Both => pb::ComparisonOutcome::Both,
+        doudizhu::ComparisonOutcome::Tie => pb::ComparisonOutcome::Tie,
+        doudizhu::ComparisonOutcome::Incomparable => pb::ComparisonOutcome::Incomparable,
     };
     Ok(wire::CompareCombosResponse {
         outcome: outcome as i32,

@@ -285,8 +285,8 @@ where
     ) -> Play {
         // All as integers until the play is built: a byte array stored in pieces and read back
         // at once would wait for the stores.
-        let wild_as = wide_of(order.1);
-        let cards = wide_of(order.2);
+        let wild_as = wide_of(order.wild_as);
+        let cards = wide_of(order.cards);
         let bomb_kind = (kind == ComboKind::Bomb).then(|| {
             // The wildcards by their own rank; as many as stand for ranks, so they differ only
             // when some wildcard stands for another rank.
@@ -306,7 +306,7 @@ where
                 rank: Rank::ALL[start],
                 length,
                 size,
-                kickers: RankCounts(bytes(wide_of(order.0))),
+                kickers: RankCounts(bytes(wide_of(order.kickers_and_wildcards))),
                 wild_as: RankCounts(bytes(wild_as)),
                 bomb_kind,
             },
