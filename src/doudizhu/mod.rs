@@ -1,7 +1,8 @@
 //! The Dou Dizhu rules engine: pure functions over checked card lists and rank counts, no I/O.
 //!
+//! - A [`Variant`] is which Dou Dizhu is played: three players and one deck, or four and two.
 //! - A [`Table`] is the checked rules every entry point takes: a [`Preset`] with
-//!   [`RuleOverrides`], or any [`Rules`] that pass [`Table::new`].
+//!   [`RuleOverrides`] for a [`Variant`], or any [`Rules`] that pass [`Table::new`].
 //! - A [`CardList`] is a checked hand or play: read from the conventions' notation, within the
 //!   game's deck(s); it decides whether a hand holds a play ([`CardList::missing`]) and names
 //!   the physical cards of listed plays ([`CardList::namer`]).
@@ -12,7 +13,9 @@
 //! - [`beats`] compares two readings; a play beats a previous play when **any** of its readings
 //!   beats the previous play's chosen reading.
 //! - [`for_each_play`] / [`list_plays()`] enumerate every distinct play a hand can make, leading
-//!   or beating a previous play, in listing order (see [`Combo::list_key`]).
+//!   or beating a previous play, in listing order (see [`Combo::list_key`]);
+//!   [`check_listable`] is the one hand ListPlays refuses (a two-deck laizi hand over the
+//!   largest hand).
 //! - [`validate_play`] and [`compare_plays`] are the ValidatePlay and CompareCombos logic.
 //! - Laizi: a [`Table`] may have wild ranks ([`Table::with_wild_ranks`]);
 //!   [`fit_wildcards`] finds every distinct way a play's wildcards make it a combo (FitWildcards).

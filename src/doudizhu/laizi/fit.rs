@@ -430,8 +430,6 @@ fn other_kinds(total: usize, rules: &Rules) -> ArrayVec<(ComboKind, usize), 9> {
         .collect()
 }
 
-/// Mask of the `length` ranks from `start`.
-
 #[cfg(test)]
 mod tests {
     use super::*;

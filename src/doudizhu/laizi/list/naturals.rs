@@ -316,8 +316,8 @@ where
     /// The first fit of `cards` with main part `main` (the kicker wildcards on the lowest ranks
     /// the rules allow), if any, as its kickers and the ranks its wildcards stand for.
     ///
-    /// Both as [`wide`] integers: turned back into byte arrays here, the compiler stored the
-    /// bytes one by one (about 50 instructions a fit).
+    /// Both as [`wide`] integers: byte arrays built here would be stored byte by byte (about 50
+    /// instructions a fit).
     fn fit(&self, main: &Main, cards: &Cards) -> Option<(u128, u128)> {
         let rules = self.rules;
         let natural = cards.natural;
