@@ -9,7 +9,7 @@
 use std::hint::black_box;
 
 use cardrules::cards::{Rank, RankCounts};
-use cardrules::doudizhu::{CardList, Combo, Game, Table, classify, fit_wildcards, list_plays};
+use cardrules::doudizhu::{CardList, Combo, Table, Variant, classify, fit_wildcards, list_plays};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -93,7 +93,7 @@ fn dou_dizhu_responses(
 fn card_lists(hands: &[RankCounts]) -> Vec<CardList> {
     hands
         .iter()
-        .map(|&hand| CardList::from_counts(hand, Game::ThreePlayer).unwrap())
+        .map(|&hand| CardList::from_counts(hand, Variant::ThreePlayer).unwrap())
         .collect()
 }
 
@@ -106,7 +106,7 @@ fn classify_bench(c: &mut Criterion) {
     // A sample of real plays of every kind: STANDARD's full-deck census, shuffled.
     let mut plays: Vec<RankCounts> = list_plays(
         &Table::STANDARD,
-        &CardList::full_deck(Game::ThreePlayer),
+        &CardList::full_deck(Variant::ThreePlayer),
         None,
         None,
         None,
@@ -213,7 +213,7 @@ fn responding_bench(c: &mut Criterion) {
 /// so the comparison is between equal work).
 fn check_equal_work() {
     for hand in random_hands(64, 20, 20) {
-        let list = CardList::from_counts(hand, Game::ThreePlayer).unwrap();
+        let list = CardList::from_counts(hand, Variant::ThreePlayer).unwrap();
         let mut ours: Vec<[u8; 15]> = list_plays(&Table::STRICT, &list, None, None, None)
             .iter()
             .map(|p| p.cards.0)
@@ -322,14 +322,21 @@ fn brute_force_fits(table: &Table, play: &RankCounts) -> Vec<Combo> {
 fn fit_wildcards_bench(c: &mut Criterion) {
     let table = Table::STANDARD.with_wild_ranks(&[Rank::Seven]).unwrap();
     let plays = laizi_plays(PLAYS, 99);
-    let fits: usize = plays.iter().map(|p| fit_wildcards(&table, p).len()).sum();
+    let lists: Vec<CardList> = plays
+        .iter()
+        .map(|&p| CardList::from_counts(p, Variant::ThreePlayer).unwrap())
+        .collect();
+    let fits: usize = lists
+        .iter()
+        .map(|p| fit_wildcards(&table, p, None, None).len())
+        .sum();
     eprintln!("fit_wildcards: {} plays, {fits} fits", plays.len());
     let mut group = c.benchmark_group("doudizhu/fit_wildcards_4_wild_16_natural");
     let mut i = 0;
     group.bench_function("cardrules", |b| {
         b.iter(|| {
             i = (i + 1) & (PLAYS - 1);
-            black_box(fit_wildcards(&table, &plays[i]))
+            black_box(fit_wildcards(&table, &lists[i], None, None))
         })
     });
     group.bench_function("brute_force", |b| {
@@ -357,7 +364,7 @@ fn laizi_leading_bench(c: &mut Criterion) {
             cards.shuffle(&mut rng);
             let mut counts = RankCounts::from_ranks(cards[..13].iter().copied());
             counts.0[Rank::Seven.index()] = 4;
-            CardList::from_counts(counts, Game::ThreePlayer).unwrap()
+            CardList::from_counts(counts, Variant::ThreePlayer).unwrap()
         })
         .collect();
     let plays: usize = hands

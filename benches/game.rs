@@ -15,7 +15,7 @@ use cardrules::deal::WildcardDraw;
 use cardrules::doudizhu::game::{
     Flow, GameDeal, GameRecord, GameState, NextActions, RecordedPlay, adjudicate, replay,
 };
-use cardrules::doudizhu::{CardList, Game, Table, list_plays};
+use cardrules::doudizhu::{CardList, Table, Variant, list_plays};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
@@ -26,7 +26,7 @@ const GAMES: usize = 64;
 
 fn card_list(cards: &[Card]) -> CardList {
     let texts: Vec<String> = cards.iter().map(ToString::to_string).collect();
-    CardList::parse(&texts, Game::ThreePlayer).unwrap()
+    CardList::parse(&texts, Variant::ThreePlayer).unwrap()
 }
 
 /// One random game from `seed`, played to its end (or a redeal).
@@ -34,7 +34,7 @@ fn random_game(rng: &mut ChaCha8Rng, seed: u64) -> GameRecord {
     let mut record = GameRecord {
         table: Table::STANDARD,
         flow: Flow::default(),
-        deal: GameDeal::seeded(Game::ThreePlayer, seed, WildcardDraw::None),
+        deal: GameDeal::seeded(Variant::ThreePlayer, seed, WildcardDraw::None),
         bids: Vec::new(),
         plays: Vec::new(),
     };
@@ -110,7 +110,7 @@ fn bench_next_actions(c: &mut Criterion) {
             let state = replay(&prefix).state;
             let seat = state.to_act().unwrap();
             let hand =
-                CardList::from_counts(*state.hand(seat).counts(), Game::ThreePlayer).unwrap();
+                CardList::from_counts(*state.hand(seat).counts(), Variant::ThreePlayer).unwrap();
             (state, hand)
         })
         .collect();

@@ -157,7 +157,7 @@ fn four_player_deck_counts_follow_from_the_rules() {
     // Two decks, STANDARD kickers. Each count below is worked out by hand from the rules.
     let table = Table::preset(
         cardrules::doudizhu::Preset::Standard,
-        cardrules::doudizhu::Game::FourPlayer,
+        cardrules::doudizhu::Variant::FourPlayer,
     );
     let deck = CardList::full_deck(table.game());
     let count = |kind| list_plays(&table, &deck, None, Some(kind), None).len();

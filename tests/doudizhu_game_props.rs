@@ -17,12 +17,12 @@
 use cardrules::cards::Card;
 use cardrules::deal::WildcardDraw;
 use cardrules::doudizhu::game::{
-    ActionList, AllPass, BidAction, BidError, BiddingScheme, Flow, GameDeal, GameRecord, GameState,
-    NextActions, Outcome, Phase, PlayedBomb, RecordedPlay, Scoring, ViolationKind, adjudicate,
-    replay, settle,
+    ActionList, AllPass, BidAction, BidError, BiddingScheme, FinishedGame, Flow, GameDeal,
+    GameRecord, GameState, NextActions, Phase, PlayedBomb, RecordedPlay, Scoring, ViolationKind,
+    adjudicate, replay, settle,
 };
 use cardrules::doudizhu::{
-    BombKind, CardList, Game, IllegalReason, Preset, Table, list_plays, wild_listing_work,
+    BombKind, CardList, IllegalReason, Preset, Table, Variant, list_plays, wild_listing_work,
 };
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
@@ -35,7 +35,7 @@ fn cases() -> usize {
         .unwrap_or(200)
 }
 
-fn card_list(cards: &[Card], game: Game) -> CardList {
+fn card_list(cards: &[Card], game: Variant) -> CardList {
     let texts: Vec<String> = cards.iter().map(ToString::to_string).collect();
     CardList::parse(&texts, game).unwrap()
 }
@@ -85,7 +85,7 @@ fn random_game(rng: &mut StdRng, table: Table, flow: Flow, deal: GameDeal) -> Ga
     };
     let mut state = GameState::new(&record);
     while let Some(seat) = state.to_act() {
-        let natural_fallback = game == Game::FourPlayer
+        let natural_fallback = game == Variant::FourPlayer
             && state.phase() == Phase::Play
             && wild_listing_work(&table, state.hand(seat).counts()) > FOUR_PLAYER_WILD_LISTING;
         let actions = if natural_fallback {
@@ -140,8 +140,8 @@ fn random_game(rng: &mut StdRng, table: Table, flow: Flow, deal: GameDeal) -> Ga
 
 /// Four-player laizi hands too large to list: the natural listing's plays as candidates.
 fn natural_candidates(state: &GameState, seat: usize) -> NextActions {
-    let natural = Table::preset(Preset::Standard, Game::FourPlayer);
-    let hand = CardList::from_counts(*state.hand(seat).counts(), Game::FourPlayer).unwrap();
+    let natural = Table::preset(Preset::Standard, Variant::FourPlayer);
+    let hand = CardList::from_counts(*state.hand(seat).counts(), Variant::FourPlayer).unwrap();
     let may_pass = state.to_beat().is_some();
     let plays = if may_pass {
         // Responding: only bombs and the rocket of the natural listing, or a pass.
@@ -258,7 +258,7 @@ fn reference_bidding(record: &GameRecord, first: usize) -> Option<(usize, u8, u8
 /// leading, a trick ending when everyone else passed. Returns (winner, plays made per seat,
 /// bombs and rockets played).
 fn reference_play(record: &GameRecord, landlord: usize) -> (usize, Vec<u32>, usize) {
-    let players = cardrules::doudizhu::game::players(record.table.game());
+    let players = record.table.game().players();
     let mut hands: Vec<cardrules::cards::RankCounts> = (0..players)
         .map(|seat| {
             cardrules::cards::RankCounts::from_ranks(record.deal.hand(seat).iter().map(|c| c.rank))
@@ -309,7 +309,7 @@ fn reference_play(record: &GameRecord, landlord: usize) -> (usize, Vec<u32>, usi
 /// right where it stands; returns the list and index to expect.
 fn corrupt(rng: &mut StdRng, record: &mut GameRecord, pick: usize) -> (ActionList, usize) {
     let game = record.table.game();
-    let players = cardrules::doudizhu::game::players(game);
+    let players = game.players();
     // The state just before the action.
     let mut prefix = record.clone();
     if pick < record.bids.len() {
@@ -381,9 +381,9 @@ fn corrupt(rng: &mut StdRng, record: &mut GameRecord, pick: usize) -> (ActionLis
     (ActionList::Plays, index)
 }
 
-fn run_games(game: Game, laizi: bool, seed: u64, count: usize) {
+fn run_games(game: Variant, laizi: bool, seed: u64, count: usize) {
     let mut rng = StdRng::seed_from_u64(seed);
-    let players = cardrules::doudizhu::game::players(game);
+    let players = game.players();
     let mut finished = 0;
     for case in 0..count {
         let preset = [Preset::Standard, Preset::Strict, Preset::Permissive][case % 3];
@@ -464,22 +464,22 @@ fn run_games(game: Game, laizi: bool, seed: u64, count: usize) {
 
 #[test]
 fn random_three_player_games_are_accepted_settled_and_corruptions_found() {
-    run_games(Game::ThreePlayer, false, 1, cases());
+    run_games(Variant::ThreePlayer, false, 1, cases());
 }
 
 #[test]
 fn random_four_player_games_are_accepted_settled_and_corruptions_found() {
-    run_games(Game::FourPlayer, false, 2, cases());
+    run_games(Variant::FourPlayer, false, 2, cases());
 }
 
 #[test]
 fn random_three_player_laizi_games_are_accepted_settled_and_corruptions_found() {
-    run_games(Game::ThreePlayer, true, 3, (cases() / 10).max(4));
+    run_games(Variant::ThreePlayer, true, 3, (cases() / 10).max(4));
 }
 
 #[test]
 fn random_four_player_laizi_games_are_accepted_settled_and_corruptions_found() {
-    run_games(Game::FourPlayer, true, 4, (cases() / 10).max(4));
+    run_games(Variant::FourPlayer, true, 4, (cases() / 10).max(4));
 }
 
 // ---- Named games on an explicit rank-only deal ----
@@ -489,12 +489,12 @@ fn random_four_player_laizi_games_are_accepted_settled_and_corruptions_found() {
 
 fn ranks(text: &str) -> CardList {
     let texts: Vec<&str> = text.split_whitespace().collect();
-    CardList::parse(&texts, Game::ThreePlayer).unwrap()
+    CardList::parse(&texts, Variant::ThreePlayer).unwrap()
 }
 
 fn named_deal() -> GameDeal {
     GameDeal::explicit(
-        Game::ThreePlayer,
+        Variant::ThreePlayer,
         &[
             ranks("3 3 3 3 4 4 4 4 5 5 5 5 6 6 6 6 7"),
             ranks("8 8 8 8 9 9 9 9 10 10 10 10 J J J J Q"),
@@ -903,7 +903,7 @@ fn hand_worked_scoring_table() {
     for (i, case) in cases.iter().enumerate() {
         let s = settle(
             &case.scoring,
-            &Outcome {
+            &FinishedGame {
                 players: case.players,
                 landlord: 0,
                 winner: case.winner,
@@ -929,11 +929,11 @@ fn hand_worked_scoring_table() {
 #[test]
 fn rank_only_plays_from_a_suited_deal_take_the_first_cards() {
     // Seed 42 (the README's Deal): seat 0 bids first; with the kitty it holds 10S 10H 10C 10D.
-    let cards = |texts: &[&str]| CardList::parse(texts, Game::ThreePlayer).unwrap();
+    let cards = |texts: &[&str]| CardList::parse(texts, Variant::ThreePlayer).unwrap();
     let mut record = GameRecord {
         table: Table::STANDARD,
         flow: Flow::default(),
-        deal: GameDeal::seeded(Game::ThreePlayer, 42, WildcardDraw::None),
+        deal: GameDeal::seeded(Variant::ThreePlayer, 42, WildcardDraw::None),
         bids: vec![(0, BidAction::Bid(3))],
         plays: vec![
             RecordedPlay::new(0, cards(&["10", "10"])),

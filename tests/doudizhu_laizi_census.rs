@@ -16,7 +16,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use cardrules::cards::{Rank, RankCounts};
 use cardrules::doudizhu::{
-    BombKind, CardList, ComboKind, Game, Play, Rules, Table, fit_wildcards, list_plays,
+    BombKind, CardList, ComboKind, Play, Rules, Table, Variant, fit_wildcards, list_plays,
 };
 use doudizhu_support as reference;
 
@@ -44,11 +44,12 @@ fn census(plays: &[Play]) -> (BTreeMap<ComboKind, usize>, BTreeMap<BombKind, usi
 /// the play's fits with the listed cards.
 fn check_plays(rules: &Rules, wild: &[Rank], plays: &[Play]) {
     let table = Table::new(*rules).unwrap().with_wild_ranks(wild).unwrap();
+    let card_list = |counts| CardList::from_counts(counts, rules.game).unwrap();
     let distinct: HashSet<RankCounts> = plays.iter().map(|p| p.cards).collect();
     assert_eq!(distinct.len(), plays.len());
     for play in plays.iter().step_by(97) {
         assert!(
-            fit_wildcards(&table, &play.cards).contains(&play.combo),
+            fit_wildcards(&table, &card_list(play.cards), None, None).contains(&play.combo),
             "{} listed as {}",
             play.cards,
             play.combo
@@ -67,7 +68,7 @@ fn expect(
     kinds: &[(ComboKind, usize)],
     bombs: &[(BombKind, usize)],
 ) {
-    let deck = Game::ThreePlayer.full_deck();
+    let deck = Variant::ThreePlayer.full_deck();
     let plays = plays(&rules, wild, &deck);
     check_plays(&rules, wild, &plays);
     let (by_kind, by_bomb) = census(&plays);
@@ -82,7 +83,7 @@ fn expect(
 
 /// Every card of ranks `3`..=`last` and both jokers.
 fn small_deck(last: Rank) -> RankCounts {
-    let mut counts = Game::ThreePlayer.full_deck();
+    let mut counts = Variant::ThreePlayer.full_deck();
     for count in &mut counts.0[last.index() + 1..Rank::Two.index() + 1] {
         *count = 0;
     }

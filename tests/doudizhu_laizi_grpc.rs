@@ -212,7 +212,9 @@ async fn wild_rank_problems_are_invalid_argument() {
         .await
         .unwrap_err();
     assert!(
-        field_violations(&status)[0].1.contains("7 is wild"),
+        field_violations(&status)[0]
+            .1
+            .ends_with(" (7 is wild: a play holds at most 4 wildcards of it)"),
         "{:?}",
         field_violations(&status)
     );
@@ -251,7 +253,15 @@ async fn wild_rank_problems_are_invalid_argument() {
         .await
         .unwrap_err();
     assert_eq!(status.code(), Code::InvalidArgument);
-    assert_eq!(field_violations(&status)[0].0, "hand");
+    assert_eq!(
+        field_violations(&status)[0],
+        (
+            "hand".to_string(),
+            "a two-deck hand holding wildcards lists at most 33 cards (the largest hand), this \
+             one has 108: larger ones can make millions of plays with one main part"
+                .to_string()
+        )
+    );
 }
 
 #[tokio::test]

@@ -7,8 +7,8 @@ mod doudizhu_support;
 
 use cardrules::cards::{Rank, RankCounts};
 use cardrules::doudizhu::{
-    CardList, Combo, ComboKind, Outcome, ReadingSelector, Rules, Situation, Table, beats, classify,
-    compare_plays, list_plays, validate_play,
+    CardList, Combo, ComboKind, ComparisonOutcome, ReadingSelector, Rules, Situation, Table, beats,
+    classify, compare_plays, list_plays, validate_play,
 };
 use doudizhu_support as reference;
 use proptest::prelude::*;
@@ -196,11 +196,11 @@ proptest! {
         let pin = |c: &Combo| ReadingSelector { kind: c.kind, rank: Some(c.rank), length: Some(c.length) };
         let result = compare_plays(&table(&rules), &a_readings, Some(&pin(&a)), &b_readings, Some(&pin(&b))).unwrap();
         let expected = match (reference::beats(&a, &b), reference::beats(&b, &a)) {
-            (true, false) => Outcome::ABeatsB,
-            (false, true) => Outcome::BBeatsA,
+            (true, false) => ComparisonOutcome::ABeatsB,
+            (false, true) => ComparisonOutcome::BBeatsA,
             (true, true) => unreachable!("beats is antisymmetric"),
-            (false, false) if (a.kind, a.length, a.size, a.rank) == (b.kind, b.length, b.size, b.rank) => Outcome::Tie,
-            (false, false) => Outcome::Incomparable,
+            (false, false) if (a.kind, a.length, a.size, a.rank) == (b.kind, b.length, b.size, b.rank) => ComparisonOutcome::Tie,
+            (false, false) => ComparisonOutcome::Incomparable,
         };
         prop_assert_eq!(result.outcome, expected);
     }
@@ -221,7 +221,7 @@ fn beats_is_a_strict_partial_order_within_each_kind() {
     // two decks.
     let mut mains: Vec<Combo> = census_readings(&Table::PERMISSIVE);
     let four = table(&Rules {
-        game: cardrules::doudizhu::Game::FourPlayer,
+        game: cardrules::doudizhu::Variant::FourPlayer,
         ..Rules::STANDARD
     });
     let deck = CardList::full_deck(four.game());
@@ -274,8 +274,8 @@ fn beats_is_a_strict_partial_order_within_each_kind() {
 #[test]
 fn passing_is_legal_only_when_responding() {
     let previous = classify(&Table::STANDARD, &RankCounts::from_ranks([Rank::Three]))[0];
-    let pass =
-        CardList::from_counts(RankCounts::EMPTY, cardrules::doudizhu::Game::ThreePlayer).unwrap();
+    let pass = CardList::from_counts(RankCounts::EMPTY, cardrules::doudizhu::Variant::ThreePlayer)
+        .unwrap();
     let responding = Situation {
         previous: Some(&previous),
         ..Situation::lead(&pass)

@@ -11,9 +11,9 @@ use std::collections::HashMap;
 
 use cardrules::cards::{Rank, RankCounts};
 use cardrules::doudizhu::{
-    BombKind, BombOrder, CardList, Combo, ComboKind, Game, Outcome, Preset, ReadingSelector, Rules,
-    Situation, Table, beats, compare_plays, fit_key, fit_wildcards, list_plays, play_readings,
-    validate_play,
+    BombKind, BombOrder, CardList, Combo, ComboKind, ComparisonOutcome, Preset, ReadingSelector,
+    Rules, Situation, Table, Variant, beats, compare_plays, fit_key, fit_wildcards, list_plays,
+    play_readings, validate_play,
 };
 use doudizhu_support as reference;
 use proptest::prelude::*;
@@ -124,7 +124,7 @@ fn scenario() -> impl Strategy<Value = (Rules, Vec<Rank>, [u8; 15])> {
         })
         .prop_filter("within the deck", |(rules, wild, play)| {
             let wildcards: usize = wild.iter().map(|w| play[w.index()] as usize).sum();
-            let max = if rules.game == Game::ThreePlayer {
+            let max = if rules.game == Variant::ThreePlayer {
                 4
             } else {
                 8
@@ -147,7 +147,7 @@ proptest! {
     #[test]
     fn fits_match_brute_force((rules, wild, play) in scenario()) {
         let table = Table::new(rules).unwrap().with_wild_ranks(&wild).unwrap();
-        let fits = fit_wildcards(&table, &RankCounts(play));
+        let fits = fit_wildcards(&table, &CardList::from_counts(RankCounts(play), rules.game).unwrap(), None, None);
         let expected = reference::wild_fits(&rules, &wild, &play);
         for pair in fits.windows(2) {
             prop_assert!(fit_key(&table, &pair[0]) < fit_key(&table, &pair[1]), "{:?} then {:?}", pair[0], pair[1]);
@@ -168,7 +168,7 @@ proptest! {
             return Ok(());
         }
         let list = CardList::from_counts(RankCounts(play), rules.game).unwrap();
-        let fits = fit_wildcards(&table, &RankCounts(play));
+        let fits = fit_wildcards(&table, &CardList::from_counts(RankCounts(play), rules.game).unwrap(), None, None);
         let verdict = validate_play(&table, &Situation::lead(&list));
         prop_assert_eq!(verdict.is_legal(), !fits.is_empty());
         prop_assert_eq!(sorted(verdict.all_readings().to_vec()), sorted(fits.clone()));
@@ -188,7 +188,7 @@ proptest! {
             let readings = play_readings(&table, &RankCounts(play));
             let result = compare_plays(&table, &readings, None, &previous_fits, Some(&pin(&previous))).unwrap();
             let a_wins = readings.iter().any(|r| beats(&table, r, &previous));
-            prop_assert_eq!(matches!(result.outcome, Outcome::ABeatsB | Outcome::Both), a_wins);
+            prop_assert_eq!(matches!(result.outcome, ComparisonOutcome::ABeatsB | ComparisonOutcome::Both), a_wins);
         }
     }
 
@@ -275,15 +275,15 @@ fn laizi_hand() -> impl Strategy<Value = (Rules, Vec<Rank>, [u8; 15])> {
             Just(Rules::STRICT),
             Just(Rules::PERMISSIVE),
             Just(Rules {
-                game: Game::FourPlayer,
+                game: Variant::FourPlayer,
                 ..Rules::STANDARD
             }),
             Just(Rules {
-                game: Game::FourPlayer,
+                game: Variant::FourPlayer,
                 ..Rules::STRICT
             }),
             Just(Rules {
-                game: Game::FourPlayer,
+                game: Variant::FourPlayer,
                 ..Rules::PERMISSIVE
             }),
         ]
@@ -347,19 +347,24 @@ fn scenarios_cover_every_kind() {
     use proptest::strategy::ValueTree;
     use proptest::test_runner::TestRunner;
     let mut runner = TestRunner::deterministic();
-    let mut seen: HashMap<(Game, ComboKind), usize> = HashMap::new();
+    let mut seen: HashMap<(Variant, ComboKind), usize> = HashMap::new();
     let mut bomb_kinds: HashMap<BombKind, usize> = HashMap::new();
     for _ in 0..3000 {
         let (rules, wild, play) = scenario().new_tree(&mut runner).unwrap().current();
         let table = Table::new(rules).unwrap().with_wild_ranks(&wild).unwrap();
-        for fit in fit_wildcards(&table, &RankCounts(play)) {
+        for fit in fit_wildcards(
+            &table,
+            &CardList::from_counts(RankCounts(play), rules.game).unwrap(),
+            None,
+            None,
+        ) {
             *seen.entry((rules.game, fit.kind)).or_default() += 1;
             if let Some(kind) = fit.bomb_kind {
                 *bomb_kinds.entry(kind).or_default() += 1;
             }
         }
     }
-    for game in [Game::ThreePlayer, Game::FourPlayer] {
+    for game in [Variant::ThreePlayer, Variant::FourPlayer] {
         for kind in ComboKind::ALL {
             if kind == ComboKind::Rocket {
                 continue; // wildcards never stand for jokers
@@ -379,21 +384,29 @@ fn scenarios_cover_every_kind() {
 /// Four wildcards with one deck and eight with two, for each preset, on fixed worst cases.
 #[test]
 fn many_wildcards_match_brute_force() {
-    let cases: &[(Game, &[Rank], &str)] = &[
-        (Game::ThreePlayer, &[Rank::Nine], "3 3 3 4 4 5 5 6 9 9 9 9"),
-        (Game::ThreePlayer, &[Rank::Two], "3 4 5 6 7 8 9 10 2 2 2 2"),
+    let cases: &[(Variant, &[Rank], &str)] = &[
         (
-            Game::ThreePlayer,
+            Variant::ThreePlayer,
+            &[Rank::Nine],
+            "3 3 3 4 4 5 5 6 9 9 9 9",
+        ),
+        (
+            Variant::ThreePlayer,
+            &[Rank::Two],
+            "3 4 5 6 7 8 9 10 2 2 2 2",
+        ),
+        (
+            Variant::ThreePlayer,
             &[Rank::Three, Rank::King],
             "3 3 K K 8 8 8 9",
         ),
         (
-            Game::FourPlayer,
+            Variant::FourPlayer,
             &[Rank::Seven],
             "3 3 3 4 4 4 5 5 7 7 7 7 7 7 7 7",
         ),
         (
-            Game::FourPlayer,
+            Variant::FourPlayer,
             &[Rank::Jack, Rank::Four],
             "J J J J 4 4 4 4 9 9 9 9",
         ),
@@ -409,7 +422,12 @@ fn many_wildcards_match_brute_force() {
                     .map(|t| t.parse::<cardrules::cards::Card>().unwrap().rank),
             );
             let table = Table::new(rules).unwrap().with_wild_ranks(wild).unwrap();
-            let fits = fit_wildcards(&table, &counts);
+            let fits = fit_wildcards(
+                &table,
+                &CardList::from_counts(counts, game).unwrap(),
+                None,
+                None,
+            );
             let expected = reference::wild_fits(&rules, wild, &counts.0);
             assert_eq!(fits.len(), expected.len(), "{text} {preset:?}");
             assert_eq!(sorted(fits), sorted(expected), "{text} {preset:?}");
@@ -436,7 +454,7 @@ fn bombs_are_totally_ordered_under_every_policy() {
     for order in BombOrder::ALL {
         let table = Table::new(Rules {
             bomb_order: order,
-            game: Game::FourPlayer,
+            game: Variant::FourPlayer,
             ..Rules::STANDARD
         })
         .unwrap();

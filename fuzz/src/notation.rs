@@ -4,7 +4,7 @@
 //! panics on a finding.
 
 use cardrules::cards::parse_card;
-use cardrules::doudizhu::{CardList, Game};
+use cardrules::doudizhu::{CardList, Variant};
 use cardrules::mahjong::{Meld, MeldKind};
 use cardrules::tiles::{Tile, parse_tiles};
 
@@ -27,9 +27,9 @@ pub fn card_notation(data: &[u8]) {
         }
     }
     let game = if selector & 1 == 0 {
-        Game::ThreePlayer
+        Variant::ThreePlayer
     } else {
-        Game::FourPlayer
+        Variant::FourPlayer
     };
     if let Err(errors) = CardList::parse(&texts, game) {
         assert!(!errors.is_empty(), "refused without a reason: {texts:?}");

@@ -5,35 +5,16 @@
 //! a few shifts, and only the kickers left over are checked against the rules.
 
 use super::combo::{Combo, ComboKind};
+use super::ranks::{BLACK, CHAIN_MASK, NORMAL_MASK, RED, run_mask, run_starts};
 use super::reading::{Readings, sort_readings};
-use super::rules::{Game, Rules, Table};
+use super::rules::Rules;
+use super::table::Table;
+use super::variant::Variant;
 use crate::cards::{Rank, RankCounts};
 
-/// Ranks that may appear in a chain: `3` to `A`.
-pub(crate) const CHAIN_MASK: u16 = (1 << 12) - 1;
-/// Ranks `3` to `2`: the ranks with four (or eight) copies.
-pub(crate) const NORMAL_MASK: u16 = (1 << 13) - 1;
 /// Every rank (the SSE2 masks cover sixteen lanes).
 #[cfg(target_arch = "x86_64")]
 const ALL_RANKS: u16 = (1 << Rank::COUNT) - 1;
-const BLACK: usize = Rank::BlackJoker as usize;
-const RED: usize = Rank::RedJoker as usize;
-
-/// Start ranks of every run of `length` consecutive set bits in `mask`, as a mask.
-#[inline]
-pub(crate) fn run_starts(mask: u16, length: u8) -> u16 {
-    let mut starts = mask;
-    for shift in 1..length as u32 {
-        starts &= mask >> shift;
-    }
-    starts
-}
-
-/// Mask of the `length` ranks starting at `start`.
-#[inline]
-pub(crate) fn run_mask(start: usize, length: u8) -> u16 {
-    (((1u32 << length) - 1) << start) as u16
-}
 
 /// Bit masks of a play's ranks by count: everything the classifier needs, in one pass.
 #[derive(Debug, PartialEq, Eq)]
@@ -57,19 +38,19 @@ impl CountMasks {
     /// Whether the game's deck(s) hold the cards: at most 4 of a rank and 1 of a joker with one
     /// deck, 8 and 2 with two; from the masks, so the check costs a few bit operations.
     #[inline]
-    pub(crate) fn within(&self, game: Game) -> bool {
+    pub(crate) fn within(&self, game: Variant) -> bool {
         self.over_deck(game) == 0
     }
 
     /// The ranks with more copies than the game's deck(s) hold.
     #[inline]
-    pub(crate) fn over_deck(&self, game: Game) -> u16 {
+    pub(crate) fn over_deck(&self, game: Variant) -> u16 {
         const JOKERS: u16 = (1 << BLACK) | (1 << RED);
         match game {
-            Game::ThreePlayer => {
+            Variant::ThreePlayer => {
                 (self.at_least_four & !self.fours & NORMAL_MASK) | (self.at_least_two & JOKERS)
             }
-            Game::FourPlayer => {
+            Variant::FourPlayer => {
                 (self.at_least_nine & NORMAL_MASK) | (self.at_least_two & !self.twos & JOKERS)
             }
         }
@@ -405,7 +386,7 @@ fn jokers_ok(black: u8, red: u8, rules: &Rules) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::rules::Game;
+    use super::super::variant::Variant;
     use super::*;
     use crate::cards::parse_card;
 
@@ -504,7 +485,7 @@ mod tests {
 
     #[test]
     fn four_player_bombs_and_rocket() {
-        let r = &Table::preset(super::super::rules::Preset::Standard, Game::FourPlayer);
+        let r = &Table::preset(super::super::rules::Preset::Standard, Variant::FourPlayer);
         assert_eq!(
             classify(r, &counts("5 5 5 5 5 5 5 5"))[0],
             Combo::bare(ComboKind::Bomb, Rank::Five, 1, 8)
@@ -522,7 +503,7 @@ mod tests {
     #[test]
     fn the_most_readings_fit_in_readings() {
         let r = &Table::new(Rules {
-            game: Game::FourPlayer,
+            game: Variant::FourPlayer,
             ..Rules::PERMISSIVE
         })
         .unwrap();
@@ -542,7 +523,7 @@ mod tests {
     #[test]
     fn cards_the_deck_does_not_hold_are_no_combo() {
         let three = &Table::STANDARD;
-        let four = &Table::preset(super::super::rules::Preset::Standard, Game::FourPlayer);
+        let four = &Table::preset(super::super::rules::Preset::Standard, Variant::FourPlayer);
         assert!(kinds("5 5 5 5 5", three).is_empty());
         assert_eq!(kinds("5 5 5 5 5", four), [(ComboKind::Bomb, Rank::Five)]);
         assert!(kinds("BJ BJ", three).is_empty());

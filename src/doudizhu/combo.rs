@@ -3,8 +3,17 @@
 use std::cmp::Reverse;
 use std::fmt;
 
-use super::rules::BombKind;
+use super::bombs::BombKind;
 use crate::cards::{Rank, RankCounts};
+
+/// A play and the reading it is made as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Play {
+    /// The cards.
+    pub cards: RankCounts,
+    /// Its chosen reading.
+    pub combo: Combo,
+}
 
 /// The type of a combo. The discriminant is the listing order: ListPlays lists by kind in this
 /// order, and a play's readings come in this order too.

@@ -2,7 +2,7 @@
 
 use super::combo::{Combo, ComboKind};
 use super::reading::{ReadingSelector, choose_reading};
-use super::rules::Table;
+use super::table::Table;
 
 /// Whether reading `a` may be played over reading `b`.
 ///
@@ -33,7 +33,7 @@ pub fn beats(table: &Table, a: &Combo, b: &Combo) -> bool {
 
 /// The answer of CompareCombos.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum ComparisonOutcome {
     /// A beats B and B does not beat A.
     ABeatsB,
     /// B beats A and A does not beat B.
@@ -51,7 +51,7 @@ pub enum Outcome {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Comparison {
     /// The verdict.
-    pub outcome: Outcome,
+    pub outcome: ComparisonOutcome,
     /// A's reading: the one that beats B's when A beats B, else A's chosen reading.
     pub a: Combo,
     /// B's reading: the one that beats A's when B beats A, else B's chosen reading.
@@ -82,11 +82,13 @@ pub fn compare_plays(
     let a_wins = matching(a, a_selector, &b_chosen);
     let b_wins = matching(b, b_selector, &a_chosen);
     let (outcome, a, b) = match (a_wins, b_wins) {
-        (Some(a), Some(b)) => (Outcome::Both, a, b),
-        (Some(a), None) => (Outcome::ABeatsB, a, b_chosen),
-        (None, Some(b)) => (Outcome::BBeatsA, a_chosen, b),
-        (None, None) if a_chosen.same_main(&b_chosen) => (Outcome::Tie, a_chosen, b_chosen),
-        (None, None) => (Outcome::Incomparable, a_chosen, b_chosen),
+        (Some(a), Some(b)) => (ComparisonOutcome::Both, a, b),
+        (Some(a), None) => (ComparisonOutcome::ABeatsB, a, b_chosen),
+        (None, Some(b)) => (ComparisonOutcome::BBeatsA, a_chosen, b),
+        (None, None) if a_chosen.same_main(&b_chosen) => {
+            (ComparisonOutcome::Tie, a_chosen, b_chosen)
+        }
+        (None, None) => (ComparisonOutcome::Incomparable, a_chosen, b_chosen),
     };
     Some(Comparison { outcome, a, b })
 }

@@ -8,14 +8,16 @@
 
 use std::fmt;
 
-use super::rules::{Game, WildRanks};
+use super::table::Table;
+use super::variant::Variant;
+use super::wild_ranks::WildRanks;
 use crate::cards::{Card, CardParseError, Rank, RankCounts};
 
 /// A list of cards that could come out of a game's deck(s): the only way into the engine for a
 /// hand or a play.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CardList {
-    game: Game,
+    game: Variant,
     counts: RankCounts,
     /// The cards in the order given, when they are suited; empty for a rank-only list (whose
     /// counts say everything).
@@ -34,7 +36,7 @@ pub enum CardListError {
         /// Cards given.
         count: usize,
         /// The game.
-        game: Game,
+        game: Variant,
     },
     /// An entry is not a card.
     Unreadable {
@@ -67,7 +69,7 @@ pub enum CardListError {
         /// The card read.
         card: Card,
         /// The game.
-        game: Game,
+        game: Variant,
     },
 }
 
@@ -114,8 +116,8 @@ impl CardListError {
                     format!("one {} too many", card.rank)
                 };
                 let verb = match game {
-                    Game::ThreePlayer => "has",
-                    Game::FourPlayer => "have",
+                    Variant::ThreePlayer => "has",
+                    Variant::FourPlayer => "have",
                 };
                 format!(
                     "{what}: {} {verb} only {} of it",
@@ -136,6 +138,22 @@ impl CardListError {
     /// `field[i]`.
     pub fn in_field(&self, field: &str) -> String {
         self.display_in(&format!("{field}["))
+    }
+
+    /// Under laizi `table`, what a copy too many of a wild rank also means: the rank is wild, so
+    /// the wildcards are what the deck limits (` (9 is wild: a play holds at most 4 wildcards of
+    /// it)`, to append to the message). `None` for other errors.
+    pub fn wild_note(&self, table: &Table) -> Option<String> {
+        match self {
+            CardListError::TooManyCopies { card, .. } if table.wild().contains(card.rank) => {
+                Some(format!(
+                    " ({} is wild: a play holds at most {} wildcards of it)",
+                    card.rank,
+                    table.rules().game.copies(card.rank)
+                ))
+            }
+            _ => None,
+        }
     }
 }
 
@@ -174,9 +192,9 @@ pub enum Missing {
     },
 }
 
-/// Index of a physical card for duplicate checks: 4 suits per rank 3..2, then the jokers;
-/// rank-only cards count per rank after those.
-fn physical_index(card: Card) -> usize {
+/// Index of a physical card: 4 suits per rank 3..2 then the jokers (one deck's 54 cards, in
+/// sort order); rank-only cards count per rank after those, for duplicate checks.
+pub(crate) fn physical_index(card: Card) -> usize {
     match card.suit {
         _ if card.rank.is_joker() => 52 + card.rank.index() - Rank::BlackJoker.index(),
         Some(suit) => card.rank.index() * 4 + suit as usize,
@@ -184,11 +202,14 @@ fn physical_index(card: Card) -> usize {
     }
 }
 
+/// Indices of one deck's physical cards under [`physical_index`].
+pub(crate) const PHYSICAL_CARDS: usize = 54;
+
 /// Slots of [`physical_index`].
 const PHYSICAL_SLOTS: usize = 54 + Rank::COUNT;
 
 /// How many of this exact card the game's deck(s) hold.
-fn physical_copies(card: Card, game: Game) -> u8 {
+fn physical_copies(card: Card, game: Variant) -> u8 {
     if card.suit.is_some() || card.rank.is_joker() {
         game.decks()
     } else {
@@ -204,18 +225,21 @@ impl CardList {
     /// # Examples
     ///
     /// ```
-    /// use cardrules::doudizhu::{CardList, CardListError, Game};
+    /// use cardrules::doudizhu::{CardList, CardListError, Variant};
     ///
-    /// let hand = CardList::parse(&["3S", "3H", "BJ"], Game::ThreePlayer).unwrap();
+    /// let hand = CardList::parse(&["3S", "3H", "BJ"], Variant::ThreePlayer).unwrap();
     /// assert_eq!(hand.counts().to_string(), "3 3 BJ");
     ///
-    /// let errors = CardList::parse(&["3S", "3S"], Game::ThreePlayer).unwrap_err();
+    /// let errors = CardList::parse(&["3S", "3S"], Variant::ThreePlayer).unwrap_err();
     /// assert_eq!(errors[0].index(), Some(1));
     /// assert_eq!(errors[0].to_string(), "duplicate card \"3S\": the 54-card deck has only 1 of it");
     /// // Two decks hold two of each card.
-    /// assert!(CardList::parse(&["3S", "3S"], Game::FourPlayer).is_ok());
+    /// assert!(CardList::parse(&["3S", "3S"], Variant::FourPlayer).is_ok());
     /// ```
-    pub fn parse<S: AsRef<str>>(texts: &[S], game: Game) -> Result<CardList, Vec<CardListError>> {
+    pub fn parse<S: AsRef<str>>(
+        texts: &[S],
+        game: Variant,
+    ) -> Result<CardList, Vec<CardListError>> {
         CardList::parse_each(texts.iter().map(AsRef::as_ref), game)
     }
 
@@ -224,15 +248,15 @@ impl CardList {
     /// # Examples
     ///
     /// ```
-    /// use cardrules::doudizhu::{CardList, Game};
+    /// use cardrules::doudizhu::{CardList, Variant};
     ///
     /// let texts: Vec<String> = vec!["3S".into(), "3H".into(), "BJ".into()];
-    /// let hand = CardList::parse_each(texts.iter().map(String::as_str), Game::ThreePlayer);
+    /// let hand = CardList::parse_each(texts.iter().map(String::as_str), Variant::ThreePlayer);
     /// assert_eq!(hand.unwrap().counts().to_string(), "3 3 BJ");
     /// ```
     pub fn parse_each<'a>(
         texts: impl IntoIterator<Item = &'a str, IntoIter: ExactSizeIterator>,
-        game: Game,
+        game: Variant,
     ) -> Result<CardList, Vec<CardListError>> {
         let texts = texts.into_iter();
         if texts.len() > game.deck_size() {
@@ -303,7 +327,10 @@ impl CardList {
     }
 
     /// A rank-only list with these counts, if the deck(s) hold them. Allocates nothing.
-    pub fn from_counts(counts: RankCounts, game: Game) -> Result<CardList, super::TooManyCopies> {
+    pub fn from_counts(
+        counts: RankCounts,
+        game: Variant,
+    ) -> Result<CardList, super::TooManyCopies> {
         game.check_counts(&counts)?;
         // A list of jokers alone names physical cards, as a parsed one does.
         let suited = counts.0[..Rank::BlackJoker.index()].iter().all(|&c| c == 0);
@@ -321,7 +348,7 @@ impl CardList {
     }
 
     /// Every card of the game's deck(s), rank-only.
-    pub fn full_deck(game: Game) -> CardList {
+    pub fn full_deck(game: Variant) -> CardList {
         CardList {
             game,
             counts: game.full_deck(),
@@ -331,7 +358,7 @@ impl CardList {
     }
 
     /// The game whose deck(s) the list was checked against.
-    pub fn game(&self) -> Game {
+    pub fn game(&self) -> Variant {
         self.game
     }
 
@@ -376,7 +403,7 @@ impl CardList {
     /// Panics unless `game`'s deck(s) hold the list: a programming error (a two-deck list given
     /// to a one-deck table), never a request's.
     #[inline]
-    pub(crate) fn assert_within(&self, game: Game) {
+    pub(crate) fn assert_within(&self, game: Variant) {
         // Checked against the same game at parse time: one compare in the common case.
         assert!(
             self.game == game || game.holds(&self.counts),
@@ -478,18 +505,18 @@ impl fmt::Display for CardList {
 mod tests {
     use super::*;
 
-    fn list(text: &str, game: Game) -> Result<CardList, Vec<CardListError>> {
+    fn list(text: &str, game: Variant) -> Result<CardList, Vec<CardListError>> {
         CardList::parse(&text.split_whitespace().collect::<Vec<_>>(), game)
     }
 
     #[test]
     fn bad_cards_name_their_index() {
-        let errors = list("3S 1X 3S", Game::ThreePlayer).unwrap_err();
+        let errors = list("3S 1X 3S", Variant::ThreePlayer).unwrap_err();
         let indices: Vec<_> = errors.iter().map(CardListError::index).collect();
         assert_eq!(indices, [Some(1), Some(2)]);
         assert!(errors[1].to_string().contains("duplicate card \"3S\""));
 
-        let errors = list("3S 4", Game::ThreePlayer).unwrap_err();
+        let errors = list("3S 4", Variant::ThreePlayer).unwrap_err();
         assert_eq!(errors[0].index(), Some(1));
         assert_eq!(
             errors[0].in_field("play"),
@@ -497,20 +524,20 @@ mod tests {
         );
 
         // Two decks hold two of each physical card, eight of each rank.
-        assert!(list("3S 3S BJ BJ", Game::FourPlayer).is_ok());
-        let errors = list("3 3 3 3 3", Game::ThreePlayer).unwrap_err();
+        assert!(list("3S 3S BJ BJ", Variant::FourPlayer).is_ok());
+        let errors = list("3 3 3 3 3", Variant::ThreePlayer).unwrap_err();
         assert_eq!(errors[0].index(), Some(4));
         assert_eq!(
             errors[0].to_string(),
             "one 3 too many: the 54-card deck has only 4 of it"
         );
         let long = vec!["3"; 55];
-        let errors = CardList::parse(&long, Game::ThreePlayer).unwrap_err();
+        let errors = CardList::parse(&long, Variant::ThreePlayer).unwrap_err();
         assert_eq!(
             errors,
             [CardListError::TooMany {
                 count: 55,
-                game: Game::ThreePlayer
+                game: Variant::ThreePlayer
             }]
         );
         assert_eq!(
@@ -521,11 +548,11 @@ mod tests {
 
     #[test]
     fn suited_plays_must_be_the_hands_cards() {
-        let hand = list("3S 3H 4S", Game::ThreePlayer).unwrap();
-        let same = list("3H", Game::ThreePlayer).unwrap();
-        let other = list("3D", Game::ThreePlayer).unwrap();
-        let ranks = list("3 3", Game::ThreePlayer).unwrap();
-        let too_many = list("4 4", Game::ThreePlayer).unwrap();
+        let hand = list("3S 3H 4S", Variant::ThreePlayer).unwrap();
+        let same = list("3H", Variant::ThreePlayer).unwrap();
+        let other = list("3D", Variant::ThreePlayer).unwrap();
+        let ranks = list("3 3", Variant::ThreePlayer).unwrap();
+        let too_many = list("4 4", Variant::ThreePlayer).unwrap();
         assert_eq!(hand.missing(&same), None);
         assert_eq!(
             hand.missing(&other).map(|m| m.to_string()).as_deref(),
@@ -540,12 +567,12 @@ mod tests {
 
     #[test]
     fn listed_plays_name_the_hands_first_cards() {
-        let hand = list("4D 3C 3S 4S BJ", Game::ThreePlayer).unwrap();
+        let hand = list("4D 3C 3S 4S BJ", Variant::ThreePlayer).unwrap();
         let namer = hand.namer();
         let play = RankCounts::from_ranks([Rank::Three, Rank::Four, Rank::BlackJoker]);
         let named: Vec<String> = namer.name(&play).map(|c| c.to_string()).collect();
         assert_eq!(named, ["3S", "4S", "BJ"]);
-        let ranks = list("3 3 4", Game::ThreePlayer).unwrap();
+        let ranks = list("3 3 4", Variant::ThreePlayer).unwrap();
         let named: Vec<String> = ranks
             .namer()
             .name(&RankCounts::from_ranks([Rank::Three, Rank::Three]))
@@ -557,7 +584,7 @@ mod tests {
     #[test]
     #[should_panic(expected = "not within the 54-card deck")]
     fn a_two_deck_list_never_reaches_a_one_deck_table() {
-        let eight = list("3 3 3 3 3 3 3 3", Game::FourPlayer).unwrap();
+        let eight = list("3 3 3 3 3 3 3 3", Variant::FourPlayer).unwrap();
         let _ = crate::doudizhu::list_plays(
             &crate::doudizhu::Table::STANDARD,
             &eight,
@@ -569,10 +596,10 @@ mod tests {
 
     #[test]
     fn counts_lists_check_the_deck() {
-        let mut counts = Game::ThreePlayer.full_deck();
-        assert!(CardList::from_counts(counts, Game::ThreePlayer).is_ok());
+        let mut counts = Variant::ThreePlayer.full_deck();
+        assert!(CardList::from_counts(counts, Variant::ThreePlayer).is_ok());
         counts.0[0] = 5;
-        assert!(CardList::from_counts(counts, Game::ThreePlayer).is_err());
-        assert!(CardList::from_counts(counts, Game::FourPlayer).is_ok());
+        assert!(CardList::from_counts(counts, Variant::ThreePlayer).is_err());
+        assert!(CardList::from_counts(counts, Variant::FourPlayer).is_ok());
     }
 }

@@ -2,132 +2,13 @@
 //!
 //! A [`Rules`] value is a preset ([`Preset`]) with every override spelled out as a field, so the
 //! classifier never has to know where a choice came from. It is plain data that anyone can build;
-//! the engine takes a [`Table`] instead, which only [`Table::new`] (or
-//! [`Table::with_overrides`]) makes, after checking the rules: an unchecked rule set cannot reach
-//! the engine.
+//! the engine takes a [`Table`](super::Table) instead, which only `Table::new` (or
+//! `Table::with_overrides`) makes, after checking the rules: an unchecked rule set cannot reach
+//! the engine. [`RulesError`] and [`InvalidRules`] are what the check finds.
 
-use crate::cards::{Rank, RankCounts};
-
-/// Which deal the rules are for: the number of decks decides copies per rank, bomb sizes and the
-/// largest play.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Game {
-    /// Three players, one 54-card deck: four copies of each rank `3`..`2`, one of each joker.
-    /// The largest hand (the landlord's 17 + 3 kitty cards) is 20 cards; so is the largest play.
-    /// The rocket is the two jokers; bombs are four of a rank.
-    #[default]
-    ThreePlayer,
-    /// Four players, two 54-card decks (108 cards): eight copies of each rank `3`..`2`, two of
-    /// each joker. The largest hand (25 cards + an 8-card kitty) is 33 cards; so is the largest play.
-    ///
-    /// Bombs are 4 to 8 cards of one rank and rank first by size, then by rank (any 5-card bomb
-    /// beats every 4-card bomb). The rocket is all four jokers and beats everything. Two jokers of
-    /// the same colour are an ordinary pair (above a pair of 2s); one black and one red joker are
-    /// not a combo. For kickers, "the rocket" means all four jokers and "a bomb" four or more
-    /// cards of one rank; a pair of jokers may be a pair kicker when jokers may be kickers.
-    FourPlayer,
-}
-
-impl Game {
-    /// Copies of `rank` in the deck(s).
-    pub fn copies(self, rank: Rank) -> u8 {
-        let per_deck = if rank.is_joker() { 1 } else { 4 };
-        per_deck * self.decks()
-    }
-
-    /// Number of 54-card decks.
-    pub fn decks(self) -> u8 {
-        match self {
-            Game::ThreePlayer => 1,
-            Game::FourPlayer => 2,
-        }
-    }
-
-    /// Cards in the deck(s): 54 or 108.
-    pub fn deck_size(self) -> usize {
-        54 * self.decks() as usize
-    }
-
-    /// The largest play (and the largest hand a player can hold): 20 or 33 cards.
-    pub fn max_play_cards(self) -> usize {
-        match self {
-            Game::ThreePlayer => 20,
-            Game::FourPlayer => 33,
-        }
-    }
-
-    /// Copies of each joker in the rocket: 1 (three players) or 2 (four players).
-    pub fn rocket_copies(self) -> u8 {
-        self.decks()
-    }
-
-    /// The largest bomb: 4 or 8 cards.
-    pub fn max_bomb_size(self) -> u8 {
-        4 * self.decks()
-    }
-
-    /// The deck(s) in words, for messages: "the 54-card deck" or "the two 108-card decks".
-    pub fn deck_name(self) -> &'static str {
-        match self {
-            Game::ThreePlayer => "the 54-card deck",
-            Game::FourPlayer => "the two 108-card decks",
-        }
-    }
-
-    /// Whether every count of `counts` is within the deck(s); the check the engine makes on
-    /// every play it classifies, written so that it compiles to a few vector instructions.
-    pub fn holds(self, counts: &RankCounts) -> bool {
-        let max = match self {
-            Game::ThreePlayer => DECK_COPIES[0],
-            Game::FourPlayer => DECK_COPIES[1],
-        };
-        counts
-            .0
-            .iter()
-            .zip(max)
-            .fold(0u8, |over, (&count, max)| over | u8::from(count > max))
-            == 0
-    }
-
-    /// Every card of the deck(s), as rank counts.
-    pub fn full_deck(self) -> RankCounts {
-        let mut counts = RankCounts::EMPTY;
-        for rank in Rank::ALL {
-            counts.0[rank.index()] = self.copies(rank);
-        }
-        counts
-    }
-
-    /// Checks that `counts` could come out of this game's deck(s).
-    pub fn check_counts(self, counts: &RankCounts) -> Result<(), TooManyCopies> {
-        for rank in Rank::ALL {
-            let count = counts.get(rank);
-            let max = self.copies(rank);
-            if count > max {
-                return Err(TooManyCopies { rank, count, max });
-            }
-        }
-        Ok(())
-    }
-}
-
-/// Copies of each rank in one deck and in two.
-const DECK_COPIES: [[u8; Rank::COUNT]; 2] = [
-    [4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 1],
-    [8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 2, 2],
-];
-
-/// A hand or play holds more copies of a rank than the game's deck(s) have.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{count} × {rank}: the deck(s) hold only {max}")]
-pub struct TooManyCopies {
-    /// The rank.
-    pub rank: Rank,
-    /// Copies found.
-    pub count: u8,
-    /// Copies in the deck(s).
-    pub max: u8,
-}
+use super::bombs::BombOrder;
+use super::variant::Variant;
+use crate::cards::Rank;
 
 /// A named set of conventions. Every preset can be overridden field by field.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -149,7 +30,7 @@ pub enum Preset {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
     /// One deck for three players, or two decks for four.
-    pub game: Game,
+    pub game: Variant,
     /// Trio + pair, and airplanes with pair wings, are combos.
     pub trio_with_pair: bool,
     /// Four of a kind + two single kickers is a combo.
@@ -193,113 +74,6 @@ pub struct Rules {
     /// Laizi: wildcards may stand for kicker cards (default true). Off, a wildcard that stands
     /// for another rank must stand for a main card; one played as its own rank may be a kicker.
     pub wildcards_may_be_kickers: bool,
-}
-
-/// How bombs rank under laizi rules, where a bomb is hard (no wildcard stands for another rank),
-/// soft (some wildcard does) or pure (every card is a wildcard). Whatever the order, the rocket
-/// beats every bomb, and "beats" over bombs is a strict total order on their strength keys
-/// (two bombs with the same key tie; there is no pair where each beats the other or neither
-/// does while the keys differ). Without wildcards every bomb is hard and all orders agree:
-/// size, then rank.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum BombOrder {
-    /// More cards first; at the same size a pure laizi bomb beats every other bomb; then the
-    /// higher rank; at the same size and rank a hard bomb beats a soft one (the default). Key
-    /// (size, pure, rank, hard).
-    #[default]
-    SizeThenRank,
-    /// More cards first; at the same size soft < hard < pure; then the higher rank: the order
-    /// written in pyihe/ALG-QiPai (4 soft < 4 hard < 4 pure < 5 soft < ...). Key (size, kind, rank).
-    SizeThenHardness,
-    /// Soft < hard < pure whatever the size: every hard bomb beats every soft one; then more
-    /// cards, then the higher rank. Key (kind, size, rank).
-    HardnessThenSize,
-    /// Hardness does not matter: more cards, then the higher rank; a soft and a hard bomb of the
-    /// same size and rank tie. Key (size, rank).
-    SizeOnly,
-}
-
-/// What a bomb is made of under laizi rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum BombKind {
-    /// Some wildcard stands for another rank (软炸).
-    Soft,
-    /// No wildcard stands for another rank (硬炸). The natural cards of a wild rank are
-    /// wildcards, so a hard bomb holds no wildcard: the hard bombs are the natural ones.
-    Hard,
-    /// Every card is a wildcard (纯癞子炸).
-    Pure,
-}
-
-impl BombOrder {
-    /// Every order.
-    pub const ALL: [BombOrder; 4] = [
-        BombOrder::SizeThenRank,
-        BombOrder::SizeThenHardness,
-        BombOrder::HardnessThenSize,
-        BombOrder::SizeOnly,
-    ];
-
-    /// The strength key of a bomb of `size` cards of `rank`, made as `kind`: a bigger key beats
-    /// a smaller one, equal keys tie.
-    pub fn key(self, size: u8, rank: Rank, kind: BombKind) -> (u8, u8, u8, u8) {
-        let rank = rank as u8;
-        let pure = u8::from(kind == BombKind::Pure);
-        let kind = kind as u8;
-        match self {
-            BombOrder::SizeThenRank => (size, pure, rank, kind),
-            BombOrder::SizeThenHardness => (size, kind, rank, 0),
-            BombOrder::HardnessThenSize => (kind, size, rank, 0),
-            BombOrder::SizeOnly => (size, rank, 0, 0),
-        }
-    }
-}
-
-/// The wild ranks of a laizi deal: none, one (癞子) or two (天地癞子, sky then earth), each of
-/// `3`..`2`, never a joker, no rank twice. Only [`Table::with_wild_ranks`] makes a non-empty one.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct WildRanks {
-    ranks: [Option<Rank>; 2],
-    mask: u16,
-}
-
-impl WildRanks {
-    /// No wild ranks: natural Dou Dizhu.
-    pub const NONE: WildRanks = WildRanks {
-        ranks: [None, None],
-        mask: 0,
-    };
-
-    /// The wild ranks in the order given.
-    pub fn ranks(&self) -> impl Iterator<Item = Rank> + '_ {
-        self.ranks.iter().flatten().copied()
-    }
-
-    /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
-        self.mask == 0
-    }
-
-    /// Whether `rank` is wild.
-    pub fn contains(&self, rank: Rank) -> bool {
-        self.mask & (1 << rank.index()) != 0
-    }
-
-    /// The wild ranks as a bit mask by rank index.
-    pub fn mask(&self) -> u16 {
-        self.mask
-    }
-
-    /// Splits `counts` into its natural cards and its wildcards (the cards of wild ranks).
-    pub fn split(&self, counts: &RankCounts) -> (RankCounts, RankCounts) {
-        let mut natural = *counts;
-        let mut wild = RankCounts::EMPTY;
-        for rank in self.ranks() {
-            wild.0[rank.index()] = counts.0[rank.index()];
-            natural.0[rank.index()] = 0;
-        }
-        (natural, wild)
-    }
 }
 
 impl Default for Rules {
@@ -414,173 +188,10 @@ pub struct RuleOverrides {
     pub wildcards_may_be_kickers: Option<bool>,
 }
 
-/// Checked rules: the one rules context every engine entry point takes.
-///
-/// Only [`Table::new`], [`Table::with_overrides`], [`Table::preset`] and the preset constants
-/// make one, so the engine never sees contradictory settings or a length out of range.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Table {
-    rules: Rules,
-    wild: WildRanks,
-}
-
-impl Table {
-    /// STANDARD rules for three players.
-    pub const STANDARD: Table = Table {
-        rules: Rules::STANDARD,
-        wild: WildRanks::NONE,
-    };
-    /// STRICT rules for three players.
-    pub const STRICT: Table = Table {
-        rules: Rules::STRICT,
-        wild: WildRanks::NONE,
-    };
-    /// PERMISSIVE rules for three players.
-    pub const PERMISSIVE: Table = Table {
-        rules: Rules::PERMISSIVE,
-        wild: WildRanks::NONE,
-    };
-
-    /// Checks `rules`; every problem is reported.
-    pub fn new(rules: Rules) -> Result<Table, InvalidRules> {
-        let problems = rules.problems();
-        if problems.is_empty() {
-            Ok(Table {
-                rules,
-                wild: WildRanks::NONE,
-            })
-        } else {
-            Err(InvalidRules { problems })
-        }
-    }
-
-    /// A preset's rules for `game` (every preset is valid for both games).
-    pub fn preset(preset: Preset, game: Game) -> Table {
-        Table {
-            rules: Rules::preset(preset, game),
-            wild: WildRanks::NONE,
-        }
-    }
-
-    /// A preset for `game` with `overrides` applied, checked. A length too large for the rules'
-    /// byte is reported with the value as given.
-    pub fn with_overrides(
-        preset: Preset,
-        game: Game,
-        overrides: &RuleOverrides,
-    ) -> Result<Table, InvalidRules> {
-        let o = overrides;
-        let mut r = Rules::preset(preset, game);
-        let flags = [
-            (o.trio_with_pair, &mut r.trio_with_pair),
-            (o.four_with_two_singles, &mut r.four_with_two_singles),
-            (o.four_with_two_pairs, &mut r.four_with_two_pairs),
-            (o.kickers_may_repeat, &mut r.kickers_may_repeat),
-            (
-                o.kickers_may_include_joker,
-                &mut r.kickers_may_include_joker,
-            ),
-            (
-                o.kickers_may_include_rocket,
-                &mut r.kickers_may_include_rocket,
-            ),
-            (o.kickers_may_include_bomb, &mut r.kickers_may_include_bomb),
-            (
-                o.kickers_may_include_adjacent_trio,
-                &mut r.kickers_may_include_adjacent_trio,
-            ),
-            (o.bomb_as_two_pairs, &mut r.bomb_as_two_pairs),
-            (
-                o.all_wildcard_play_natural,
-                &mut r.all_wildcard_play_natural,
-            ),
-            (o.wildcards_within_deck, &mut r.wildcards_within_deck),
-            (o.wildcards_may_be_kickers, &mut r.wildcards_may_be_kickers),
-        ];
-        for (given, field) in flags {
-            if let Some(value) = given {
-                *field = value;
-            }
-        }
-        if let Some(order) = o.bomb_order {
-            r.bomb_order = order;
-        }
-        // Values past 255 saturate, which problems() then reports; the error quotes the value
-        // as given.
-        let lengths = [
-            (o.min_straight_length, &mut r.min_straight_length),
-            (o.min_pair_straight_length, &mut r.min_pair_straight_length),
-            (o.min_airplane_length, &mut r.min_airplane_length),
-        ];
-        for (given, field) in lengths {
-            if let Some(value) = given {
-                *field = u8::try_from(value).unwrap_or(u8::MAX);
-            }
-        }
-        Table::new(r).map_err(|mut error| {
-            for problem in &mut error.problems {
-                *problem = match *problem {
-                    RulesError::MinStraightLength(v) => {
-                        RulesError::MinStraightLength(o.min_straight_length.unwrap_or(v))
-                    }
-                    RulesError::MinPairStraightLength(v) => {
-                        RulesError::MinPairStraightLength(o.min_pair_straight_length.unwrap_or(v))
-                    }
-                    RulesError::MinAirplaneLength(v) => {
-                        RulesError::MinAirplaneLength(o.min_airplane_length.unwrap_or(v))
-                    }
-                    other => other,
-                };
-            }
-            error
-        })
-    }
-
-    /// The same rules with `ranks` wild (laizi): none, one, or two distinct ranks `3`..`2`.
-    /// Every problem is reported, with its index in `ranks`.
-    pub fn with_wild_ranks(self, ranks: &[Rank]) -> Result<Table, InvalidRules> {
-        let mut problems = Vec::new();
-        let mut wild = WildRanks::NONE;
-        for (i, &rank) in ranks.iter().enumerate() {
-            if rank.is_joker() {
-                problems.push(RulesError::WildRankJoker(i));
-            } else if wild.contains(rank) {
-                problems.push(RulesError::WildRankTwice(i, rank));
-            } else if i >= 2 {
-                problems.push(RulesError::TooManyWildRanks(i));
-            } else {
-                wild.ranks[i] = Some(rank);
-                wild.mask |= 1 << rank.index();
-            }
-        }
-        if problems.is_empty() {
-            // Keep the given order without holes (a rejected rank leaves none: it failed).
-            Ok(Table { wild, ..self })
-        } else {
-            Err(InvalidRules { problems })
-        }
-    }
-
-    /// The rules.
-    pub fn rules(&self) -> &Rules {
-        &self.rules
-    }
-
-    /// The wild ranks (none outside laizi games).
-    pub fn wild(&self) -> &WildRanks {
-        &self.wild
-    }
-
-    /// The game the rules are for.
-    pub fn game(&self) -> Game {
-        self.rules.game
-    }
-}
-
 impl Rules {
     /// RLCard's conventions for three players.
     pub const STANDARD: Rules = Rules {
-        game: Game::ThreePlayer,
+        game: Variant::ThreePlayer,
         trio_with_pair: true,
         four_with_two_singles: true,
         four_with_two_pairs: true,
@@ -617,7 +228,7 @@ impl Rules {
     };
 
     /// The preset's rules for `game`.
-    pub fn preset(preset: Preset, game: Game) -> Rules {
+    pub fn preset(preset: Preset, game: Variant) -> Rules {
         let rules = match preset {
             Preset::Standard => Rules::STANDARD,
             Preset::Strict => Rules::STRICT,
@@ -628,7 +239,7 @@ impl Rules {
 
     /// Rejects contradictory settings (an override that needs another one switched off) and
     /// out-of-range lengths, reporting the first problem; [`Rules::problems`] lists them all,
-    /// and [`Table::new`] turns valid rules into what the engine takes.
+    /// and [`Table::new`](super::Table::new) turns valid rules into what the engine takes.
     pub fn validate(&self) -> Result<(), RulesError> {
         match self.problems().first() {
             Some(&problem) => Err(problem),
@@ -670,11 +281,12 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::doudizhu::{Table, TooManyCopies};
 
     #[test]
     fn presets_are_valid_for_both_games() {
         for preset in [Preset::Standard, Preset::Strict, Preset::Permissive] {
-            for game in [Game::ThreePlayer, Game::FourPlayer] {
+            for game in [Variant::ThreePlayer, Variant::FourPlayer] {
                 assert_eq!(Rules::preset(preset, game).validate(), Ok(()));
             }
         }
@@ -719,20 +331,20 @@ mod tests {
 
     #[test]
     fn decks_have_the_right_size() {
-        assert_eq!(Game::ThreePlayer.full_deck().len(), 54);
-        assert_eq!(Game::FourPlayer.full_deck().len(), 108);
-        let mut counts = Game::ThreePlayer.full_deck();
-        assert_eq!(Game::ThreePlayer.check_counts(&counts), Ok(()));
+        assert_eq!(Variant::ThreePlayer.full_deck().len(), 54);
+        assert_eq!(Variant::FourPlayer.full_deck().len(), 108);
+        let mut counts = Variant::ThreePlayer.full_deck();
+        assert_eq!(Variant::ThreePlayer.check_counts(&counts), Ok(()));
         counts.0[Rank::RedJoker.index()] = 2;
         assert_eq!(
-            Game::ThreePlayer.check_counts(&counts),
+            Variant::ThreePlayer.check_counts(&counts),
             Err(TooManyCopies {
                 rank: Rank::RedJoker,
                 count: 2,
                 max: 1
             })
         );
-        assert_eq!(Game::FourPlayer.check_counts(&counts), Ok(()));
+        assert_eq!(Variant::FourPlayer.check_counts(&counts), Ok(()));
     }
 
     #[test]

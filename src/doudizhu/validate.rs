@@ -4,9 +4,9 @@ use super::classify::classify_within_deck;
 use super::combo::{Combo, ComboKind};
 use super::compare::beats;
 use super::hand::{CardList, Missing};
+use super::laizi::fits_in_reading_order;
 use super::reading::{ReadingSelector, Readings, choose_reading};
-use super::rules::Table;
-use super::wild::fits_in_reading_order;
+use super::table::Table;
 
 /// Why a play may not be made. Checked in this order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -128,9 +128,9 @@ impl<'a> Situation<'a> {
 /// # Examples
 ///
 /// ```
-/// use cardrules::doudizhu::{CardList, Game, IllegalReason, Situation, Table, classify, validate_play};
+/// use cardrules::doudizhu::{CardList, Variant, IllegalReason, Situation, Table, classify, validate_play};
 ///
-/// let cards = |texts: &[&str]| CardList::parse(texts, Game::ThreePlayer).unwrap();
+/// let cards = |texts: &[&str]| CardList::parse(texts, Variant::ThreePlayer).unwrap();
 /// let table = Table::STANDARD;
 /// let previous = classify(&table, cards(&["8", "8"]).counts())[0];
 /// let hand = cards(&["9S", "9H", "QD", "QC"]);
@@ -218,11 +218,11 @@ pub fn validate_play(table: &Table, situation: &Situation<'_>) -> Verdict {
 mod tests {
     use super::*;
     use crate::cards::Rank;
-    use crate::doudizhu::{Game, classify};
+    use crate::doudizhu::{Variant, classify};
 
     fn cards(text: &str) -> CardList {
         let texts: Vec<&str> = text.split_whitespace().collect();
-        CardList::parse(&texts, Game::ThreePlayer).unwrap()
+        CardList::parse(&texts, Variant::ThreePlayer).unwrap()
     }
 
     fn reading(text: &str) -> Combo {

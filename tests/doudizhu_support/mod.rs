@@ -11,7 +11,7 @@
 use std::cmp::Ordering;
 
 use cardrules::cards::{Rank, RankCounts};
-use cardrules::doudizhu::{BombKind, Combo, ComboKind, Game, Play, Rules, Table, play_readings};
+use cardrules::doudizhu::{BombKind, Combo, ComboKind, Play, Rules, Table, Variant, play_readings};
 use proptest::prelude::*;
 
 /// Proptest case count: `CARDRULES_PROPTEST_CASES`, or a default that keeps the suite fast.
@@ -290,9 +290,9 @@ pub fn any_rules() -> impl Strategy<Value = Rules> {
         .prop_map(|(f, four_player, straight, pairs, airplane)| {
             let mut rules = Rules {
                 game: if four_player {
-                    Game::FourPlayer
+                    Variant::FourPlayer
                 } else {
-                    Game::ThreePlayer
+                    Variant::ThreePlayer
                 },
                 trio_with_pair: f[0],
                 four_with_two_singles: f[1],
@@ -323,7 +323,7 @@ pub fn profiles() -> impl Strategy<Value = Rules> {
         Just(Rules::STRICT),
         Just(Rules::PERMISSIVE),
         any::<bool>().prop_map(|p| Rules {
-            game: Game::FourPlayer,
+            game: Variant::FourPlayer,
             ..if p {
                 Rules::PERMISSIVE
             } else {
@@ -336,7 +336,7 @@ pub fn profiles() -> impl Strategy<Value = Rules> {
 
 /// A random hand of `game`, dense around a few consecutive ranks so that chains, trios and
 /// airplanes come up, with at most `max_subsets` sub-multisets (the reference's budget).
-pub fn hand(game: Game, max_cards: usize, max_subsets: u64) -> impl Strategy<Value = [u8; 15]> {
+pub fn hand(game: Variant, max_cards: usize, max_subsets: u64) -> impl Strategy<Value = [u8; 15]> {
     (
         0usize..11,
         2usize..7,

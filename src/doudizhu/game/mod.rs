@@ -4,24 +4,24 @@
 //! ([`Flow`]: the bidding scheme, doubling, showing the hand, scoring), the deal ([`GameDeal`]:
 //! from a seed exactly as [`crate::deal::deal`] deals it, or explicit hands and kitty checked to
 //! be a partition of the deck), the bid-list actions (bids, showing the hand, doublings) and the
-//! plays in order. [`replay`] walks it through the phases
+//! plays in order. [`replay()`] walks it through the phases
 //!
-//! 1. bidding ([`bidding`]: 叫分 points 1-3, or 叫地主/抢地主 call and grab),
+//! 1. bidding ([`Bidding`]: 叫分 points 1-3, or 叫地主/抢地主 call and grab),
 //! 2. the landlord takes the kitty; showing the hand (明牌, the landlord alone, when enabled),
 //! 3. doubling (加倍, each seat once, when enabled),
-//! 4. the play ([`play`]: the landlord leads; plays are judged by [`validate_play`](super::validate_play)),
+//! 4. the play (the landlord leads; plays are judged by [`validate_play`](super::validate_play)),
 //!
 //! and stops at the first illegal action ([`Violation`]). A finished game is settled by
-//! [`settle`] ([`score`]). [`GameState::next_actions`] lists what the seat to act may do
+//! [`settle`] under its [`Scoring`]. [`GameState::next_actions`] lists what the seat to act may do
 //! (NextActions); [`adjudicate`] is AdjudicateGame.
 //!
 //! ```
 //! use cardrules::deal::WildcardDraw;
 //! use cardrules::doudizhu::game::{BidAction, Flow, GameDeal, GameRecord, Phase, replay};
-//! use cardrules::doudizhu::{Game, Table};
+//! use cardrules::doudizhu::{Variant, Table};
 //!
 //! // Seed 42 deals as the Deal RPC does; seat 42 mod 3 = 0 bids first.
-//! let deal = GameDeal::seeded(Game::ThreePlayer, 42, WildcardDraw::None);
+//! let deal = GameDeal::seeded(Variant::ThreePlayer, 42, WildcardDraw::None);
 //! let record = GameRecord {
 //!     table: Table::STANDARD,
 //!     flow: Flow::default(),
@@ -37,20 +37,20 @@
 //! assert_eq!(replayed.state.hand(0).counts().len(), 20);
 //! ```
 
-pub mod bidding;
-pub mod play;
-pub mod record;
+mod bidding;
+mod play;
+mod record;
 mod replay;
-pub mod score;
+mod score;
 
 pub use bidding::{AllPass, BidAction, BidError, Bidding, BiddingOutcome, BiddingScheme};
 pub use play::{PlayedBomb, SeatHand};
-pub use record::{
-    DealProblem, Flow, GameDeal, GameRecord, Place, RecordProblem, RecordedPlay, hand_size,
-    kitty_size, players,
-};
+pub use record::{DealProblem, Flow, GameDeal, GameRecord, Place, RecordProblem, RecordedPlay};
 pub use replay::{
     ActionList, Adjudication, GameState, NextActions, Phase, Replay, Violation, ViolationKind,
     adjudicate, replay,
 };
-pub use score::{Outcome, PairSettlement, Scoring, ScoringError, Settlement, settle};
+pub use score::{
+    FinishedGame, MAX_AMOUNT, MAX_BASE, MAX_FACTOR, PairSettlement, Scoring, ScoringError,
+    Settlement, settle,
+};

@@ -12,19 +12,19 @@ use crate::doudizhu::{
     Table, validate_play,
 };
 
-use super::record::physical_slot;
+use crate::doudizhu::hand::{PHYSICAL_CARDS, physical_index};
 
 /// The cards a seat still holds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatHand {
     counts: RankCounts,
-    /// Copies held of each physical card (by [`physical_slot`], which is sort order), when the
+    /// Copies held of each physical card (by [`physical_index`], which is sort order), when the
     /// deal is suited; all zero otherwise.
-    slots: [u8; 54],
+    slots: [u8; PHYSICAL_CARDS],
     suited: bool,
 }
 
-/// The physical card of a slot of [`physical_slot`].
+/// The physical card of a slot of [`physical_index`].
 fn slot_card(slot: usize) -> Card {
     match slot {
         52 => Card::rank_only(Rank::BlackJoker),
@@ -47,7 +47,7 @@ impl SeatHand {
     pub(crate) fn new(cards: &[Card], suited: bool) -> SeatHand {
         let mut hand = SeatHand {
             counts: RankCounts::EMPTY,
-            slots: [0; 54],
+            slots: [0; PHYSICAL_CARDS],
             suited,
         };
         hand.take(cards);
@@ -59,7 +59,7 @@ impl SeatHand {
         for &card in cards {
             self.counts.0[card.rank.index()] += 1;
             if self.suited {
-                self.slots[physical_slot(card)] += 1;
+                self.slots[physical_index(card)] += 1;
             }
         }
     }
@@ -88,7 +88,7 @@ impl SeatHand {
         if self.suited && play.is_suited() {
             let mut have = self.slots;
             for &card in play.cards() {
-                let slot = &mut have[physical_slot(card)];
+                let slot = &mut have[physical_index(card)];
                 if *slot == 0 {
                     return Some(Missing::Card(card));
                 }
@@ -113,7 +113,7 @@ impl SeatHand {
         }
         if play.is_suited() {
             for &card in play.cards() {
-                self.slots[physical_slot(card)] -= 1;
+                self.slots[physical_index(card)] -= 1;
             }
         } else {
             for rank in play.counts().ranks() {

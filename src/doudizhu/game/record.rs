@@ -6,7 +6,8 @@ use super::bidding::{AllPass, BidAction, BiddingScheme};
 use super::score::Scoring;
 use crate::cards::{Card, Rank, RankCounts};
 use crate::deal::{self, WildcardDraw};
-use crate::doudizhu::{CardList, Game, ReadingSelector, Table};
+use crate::doudizhu::hand::{PHYSICAL_CARDS, physical_index};
+use crate::doudizhu::{CardList, ReadingSelector, Table, Variant};
 
 /// The rules of a game's flow: how the landlord is chosen, the optional phases, the scoring.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -92,7 +93,7 @@ pub enum DealProblem {
 /// the deck(s).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameDeal {
-    game: Game,
+    game: Variant,
     /// Each seat's cards, sorted; rank-only cards when the deal is rank-only.
     hands: Vec<Vec<Card>>,
     kitty: Vec<Card>,
@@ -101,35 +102,12 @@ pub struct GameDeal {
     wild_ranks: Vec<Rank>,
 }
 
-/// The deal module's game for a Dou Dizhu game.
-fn dealt_game(game: Game) -> deal::Game {
-    match game {
-        Game::ThreePlayer => deal::Game::Doudizhu,
-        Game::FourPlayer => deal::Game::DoudizhuFourPlayer,
-    }
-}
-
-/// Seats at the table.
-pub fn players(game: Game) -> usize {
-    dealt_game(game).players()
-}
-
-/// Cards dealt to each seat: 17 or 25.
-pub fn hand_size(game: Game) -> usize {
-    dealt_game(game).hand_size()
-}
-
-/// Cards in the kitty: 3 or 8.
-pub fn kitty_size(game: Game) -> usize {
-    game.deck_size() - players(game) * hand_size(game)
-}
-
 impl GameDeal {
     /// The deal the `Deal` RPC makes from `seed` (no landlord seat), with the wildcard ranks it
     /// draws. The first bidder from this deal is `seed mod players`.
-    pub fn seeded(game: Game, seed: u64, wildcard_draw: WildcardDraw) -> GameDeal {
+    pub fn seeded(game: Variant, seed: u64, wildcard_draw: WildcardDraw) -> GameDeal {
         let options = deal::DealOptions {
-            game: dealt_game(game),
+            game: game.deal_game(),
             seed,
             landlord_seat: None,
             include_flowers: false,
@@ -138,7 +116,7 @@ impl GameDeal {
         let Ok(deal::Deal::Cards(dealt)) = deal::deal(&options) else {
             unreachable!("a Dou Dizhu deal without a landlord seat always deals cards")
         };
-        let players = players(game) as u64;
+        let players = game.players() as u64;
         GameDeal {
             game,
             hands: dealt.hands,
@@ -153,13 +131,13 @@ impl GameDeal {
     /// the game's deck(s): the right sizes, one notation, every card exactly as often as the
     /// deck(s) hold it. The first bidder from this deal is seat 0.
     pub fn explicit(
-        game: Game,
+        game: Variant,
         hands: &[CardList],
         kitty: &CardList,
     ) -> Result<GameDeal, Vec<DealProblem>> {
         let mut problems = Vec::new();
         let (want_players, want_hand, want_kitty) =
-            (players(game), hand_size(game), kitty_size(game));
+            (game.players(), game.hand_size(), game.kitty_size());
         if hands.len() != want_players {
             problems.push(DealProblem::SeatCount {
                 got: hands.len(),
@@ -209,10 +187,10 @@ impl GameDeal {
             return Err(problems);
         }
         if suited {
-            let mut seen = [0u8; 54];
+            let mut seen = [0u8; PHYSICAL_CARDS];
             for &(place, list) in &lists {
                 for (index, &card) in list.cards().iter().enumerate() {
-                    let slot = &mut seen[physical_slot(card)];
+                    let slot = &mut seen[physical_index(card)];
                     *slot += 1;
                     if *slot > game.decks() {
                         problems.push(DealProblem::Repeated {
@@ -265,7 +243,7 @@ impl GameDeal {
     }
 
     /// The game dealt.
-    pub fn game(&self) -> Game {
+    pub fn game(&self) -> Variant {
         self.game
     }
 
@@ -293,15 +271,6 @@ impl GameDeal {
     /// The wildcard ranks a seeded deal drew (empty otherwise), in draw order.
     pub fn wild_ranks(&self) -> &[Rank] {
         &self.wild_ranks
-    }
-}
-
-/// Index of a physical card among one deck's 54.
-pub(crate) fn physical_slot(card: Card) -> usize {
-    match card.suit {
-        _ if card.rank.is_joker() => 52 + card.rank.index() - Rank::BlackJoker.index(),
-        Some(suit) => card.rank.index() * 4 + suit as usize,
-        None => unreachable!("a rank-only card has no physical slot"),
     }
 }
 
@@ -366,7 +335,7 @@ impl GameRecord {
         if self.deal.game() != self.table.game() {
             return Err(RecordProblem::GameMismatch);
         }
-        let players = players(self.table.game());
+        let players = self.table.game().players();
         match self.flow.first_bidder {
             Some(seat) if seat >= players => Err(RecordProblem::FirstBidder { seat, players }),
             _ => Ok(()),

@@ -5,8 +5,8 @@ use std::fmt;
 
 use super::bidding::{BidAction, BidError, Bidding, BiddingOutcome};
 use super::play::{PlayState, SeatHand};
-use super::record::{Flow, GameRecord, players};
-use super::score::{Outcome, Settlement, settle};
+use super::record::{Flow, GameRecord};
+use super::score::{FinishedGame, Settlement, settle};
 use crate::cards::Card;
 use crate::doudizhu::{
     CardList, Combo, IllegalReason, Missing, Play, ReadingSelector, Table, list_plays,
@@ -167,7 +167,7 @@ impl GameState {
     pub fn new(record: &GameRecord) -> GameState {
         record.check().expect("a checked record");
         let game = record.table.game();
-        let players = players(game);
+        let players = game.players();
         let first_bidder = record
             .flow
             .first_bidder
@@ -428,7 +428,7 @@ impl GameState {
         let (landlord, bid, grabs) = self.landlord?;
         Some(settle(
             &self.flow.scoring,
-            &Outcome {
+            &FinishedGame {
                 players: self.players,
                 landlord,
                 winner,

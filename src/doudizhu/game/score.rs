@@ -142,7 +142,7 @@ impl Scoring {
 
 /// What a finished game's settlement depends on.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome<'a> {
+pub struct FinishedGame<'a> {
     /// Seats at the table.
     pub players: usize,
     /// The landlord.
@@ -208,7 +208,7 @@ pub struct Settlement {
 }
 
 /// Settles a finished game under `scoring`.
-pub fn settle(scoring: &Scoring, outcome: &Outcome<'_>) -> Settlement {
+pub fn settle(scoring: &Scoring, outcome: &FinishedGame<'_>) -> Settlement {
     let landlord = outcome.landlord;
     let landlord_won = outcome.winner == landlord;
     let farmers_played: u32 = (0..outcome.players)

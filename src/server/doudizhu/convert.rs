@@ -4,8 +4,7 @@ use super::super::enums::decode;
 use super::super::{pb, wire};
 use crate::cards::parse_card;
 use crate::doudizhu::{
-    BombKind, CardList, CardListError, Combo, ComboKind, Game, IllegalReason, ReadingSelector,
-    Table,
+    BombKind, CardList, Combo, ComboKind, IllegalReason, ReadingSelector, Table, Variant,
 };
 use crate::error::InvalidArgument;
 
@@ -13,18 +12,18 @@ use crate::error::InvalidArgument;
 pub(super) fn card_list<'a>(
     field: &str,
     texts: impl IntoIterator<Item = &'a str, IntoIter: ExactSizeIterator>,
-    game: Game,
+    game: Variant,
     errors: &mut InvalidArgument,
 ) -> Option<CardList> {
     laizi_card_list(field, texts, game, None, errors)
 }
 
 /// [`card_list`] under laizi rules: a copy too many of a wild rank also says that the rank is
-/// wild, so the wildcards are what the deck limits.
+/// wild ([`CardListError::wild_note`]).
 pub(super) fn laizi_card_list<'a>(
     field: &str,
     texts: impl IntoIterator<Item = &'a str, IntoIter: ExactSizeIterator>,
-    game: Game,
+    game: Variant,
     table: Option<&Table>,
     errors: &mut InvalidArgument,
 ) -> Option<CardList> {
@@ -37,14 +36,8 @@ pub(super) fn laizi_card_list<'a>(
                     None => field.to_string(),
                 };
                 let mut message = error.in_field(field);
-                if let CardListError::TooManyCopies { card, .. } = &error
-                    && table.is_some_and(|t| t.wild().contains(card.rank))
-                {
-                    message.push_str(&format!(
-                        " ({} is wild: a play holds at most {} wildcards of it)",
-                        card.rank,
-                        game.copies(card.rank)
-                    ));
+                if let Some(note) = table.and_then(|table| error.wild_note(table)) {
+                    message.push_str(&note);
                 }
                 errors.push(path, message);
             }

@@ -16,7 +16,7 @@ use crate::doudizhu::game::{
     GameRecord, GameState, NextActions, Phase, Place, RecordedPlay, Scoring, ScoringError,
     Settlement, Violation, ViolationKind,
 };
-use crate::doudizhu::{BombKind, CardList, ComboKind, Game};
+use crate::doudizhu::{BombKind, CardList, ComboKind, Variant};
 use crate::error::InvalidArgument;
 use crate::server::enums::decode;
 use crate::server::pb;
@@ -150,7 +150,7 @@ fn place_path(place: Place) -> String {
 /// The deal of a record, its problems recorded under `record`.
 fn deal_from(
     deal: Option<&pb::doudizhu_game_record::Deal>,
-    game: Game,
+    game: Variant,
     errors: &mut InvalidArgument,
 ) -> Option<GameDeal> {
     use pb::doudizhu_game_record::Deal;
@@ -286,7 +286,7 @@ fn record_from(
     let mut rule_errors = InvalidArgument::default();
     let (game, table) = table_from(record.rules.as_ref(), &mut rule_errors);
     prefixed("record.", rule_errors, errors);
-    let players = game::players(game);
+    let players = game.players();
     let flow = flow_from(record.flow.as_ref(), players, errors);
     let deal = deal_from(record.deal.as_ref(), game, errors);
     // A seeded deal's drawn wild ranks are the game's.

@@ -3,7 +3,9 @@
 use std::fmt::{self, Write as _};
 
 use crate::cards::RankCounts;
-use crate::doudizhu::{CardList, Combo, ComboKind, Comparison, IllegalReason, Outcome, Verdict};
+use crate::doudizhu::{
+    CardList, Combo, ComboKind, Comparison, ComparisonOutcome, IllegalReason, Verdict,
+};
 
 /// Every reading, for messages: `four with two pairs 4 + 3 3 3 3; four with two pairs 3 + ...`.
 pub(super) fn describe_all(readings: &[Combo]) -> String {
@@ -90,13 +92,13 @@ pub(super) fn verdict(
 pub(super) fn comparison(comparison: &Comparison) -> String {
     let (a, b) = (comparison.a, comparison.b);
     match comparison.outcome {
-        Outcome::ABeatsB => text(format_args!("A ({a}) beats B ({b})")),
-        Outcome::BBeatsA => text(format_args!("B ({b}) beats A ({a})")),
-        Outcome::Both => text(format_args!("A as {a} beats B, and B as {b} beats A")),
-        Outcome::Tie => text(format_args!(
+        ComparisonOutcome::ABeatsB => text(format_args!("A ({a}) beats B ({b})")),
+        ComparisonOutcome::BBeatsA => text(format_args!("B ({b}) beats A ({a})")),
+        ComparisonOutcome::Both => text(format_args!("A as {a} beats B, and B as {b} beats A")),
+        ComparisonOutcome::Tie => text(format_args!(
             "A ({a}) and B ({b}) are equal: neither beats the other"
         )),
-        Outcome::Incomparable => text(format_args!(
+        ComparisonOutcome::Incomparable => text(format_args!(
             "A ({a}) and B ({b}) are different types: neither beats the other"
         )),
     }

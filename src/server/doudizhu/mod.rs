@@ -15,7 +15,7 @@ use self::convert::{
 };
 use super::pb;
 use super::wire::{self, Names};
-use crate::doudizhu::{self, Combo, Game, Situation, Table, choose_reading};
+use crate::doudizhu::{self, Combo, Situation, Table, Variant, choose_reading};
 use crate::error::InvalidArgument;
 
 /// The most plays one ListPlays response holds: above the largest census (PERMISSIVE's 33,675
@@ -30,7 +30,7 @@ pub const MAX_LISTED_PLAYS: usize = 40_000;
 fn readings_of<'a>(
     field: &str,
     texts: impl IntoIterator<Item = &'a str, IntoIter: ExactSizeIterator>,
-    game: Game,
+    game: Variant,
     table: Option<&Table>,
     errors: &mut InvalidArgument,
 ) -> Option<(doudizhu::CardList, Vec<Combo>)> {
@@ -52,7 +52,7 @@ fn readings_of<'a>(
 fn previous_from<'a>(
     texts: impl IntoIterator<Item = &'a str, IntoIter: ExactSizeIterator>,
     selector: Option<&pb::DoudizhuReadingSelector>,
-    game: Game,
+    game: Variant,
     table: Option<&Table>,
     errors: &mut InvalidArgument,
 ) -> Option<Combo> {
@@ -185,11 +185,11 @@ pub fn compare_combos(
         return Err(InvalidArgument::new("a_reading", "no matching reading"));
     };
     let outcome = match comparison.outcome {
-        doudizhu::Outcome::ABeatsB => pb::ComparisonOutcome::ABeatsB,
-        doudizhu::Outcome::BBeatsA => pb::ComparisonOutcome::BBeatsA,
-        doudizhu::Outcome::Both => pb::ComparisonOutcome::Both,
-        doudizhu::Outcome::Tie => pb::ComparisonOutcome::Tie,
-        doudizhu::Outcome::Incomparable => pb::ComparisonOutcome::Incomparable,
+        doudizhu::ComparisonOutcome::ABeatsB => pb::ComparisonOutcome::ABeatsB,
+        doudizhu::ComparisonOutcome::BBeatsA => pb::ComparisonOutcome::BBeatsA,
+        doudizhu::ComparisonOutcome::Both => pb::ComparisonOutcome::Both,
+        doudizhu::ComparisonOutcome::Tie => pb::ComparisonOutcome::Tie,
+        doudizhu::ComparisonOutcome::Incomparable => pb::ComparisonOutcome::Incomparable,
     };
     Ok(wire::CompareCombosResponse {
         outcome: outcome as i32,
@@ -230,8 +230,8 @@ pub fn fit_wildcards(
     let (Some(table), Some(play)) = (table, play) else {
         return Err(InvalidArgument::new("play", "unreadable"));
     };
-    let mut fits = doudizhu::fit_wildcards(&table, play.counts());
-    fits.retain(|fit| kind.is_none_or(|k| fit.kind == k));
+    // One more than the limit tells whether the list was cut.
+    let mut fits = doudizhu::fit_wildcards(&table, &play, kind, Some(limit + 1));
     let truncated = fits.len() > limit;
     fits.truncate(limit);
     let wildcards = play.wildcards(table.wild());
@@ -303,18 +303,8 @@ pub fn list_plays(
     let (Some(table), Some(hand)) = (table, hand) else {
         return Err(InvalidArgument::new("hand", "unreadable"));
     };
-    let holds_wildcards = !table.wild().split(hand.counts()).1.is_empty();
-    if holds_wildcards && game == Game::FourPlayer && hand.counts().len() > game.max_play_cards() {
-        return Err(InvalidArgument::new(
-            "hand",
-            format!(
-                "a two-deck hand holding wildcards lists at most {} cards (the largest hand), \
-                 this one has {}: larger ones can make millions of plays with one main part",
-                game.max_play_cards(),
-                hand.counts().len()
-            ),
-        ));
-    }
+    doudizhu::check_listable(&table, &hand)
+        .map_err(|error| InvalidArgument::new("hand", error.to_string()))?;
     // One more than the limit tells whether the list was cut.
     let mut plays = doudizhu::list_plays(&table, &hand, previous.as_ref(), kind, Some(limit + 1));
     let truncated = plays.len() > limit;

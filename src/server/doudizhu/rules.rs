@@ -4,7 +4,7 @@
 use super::super::enums::decode;
 use super::super::pb;
 use crate::cards::{Rank, parse_card};
-use crate::doudizhu::{BombOrder, Game, Preset, RuleOverrides, Table};
+use crate::doudizhu::{BombOrder, Preset, RuleOverrides, Table, Variant};
 use crate::error::InvalidArgument;
 
 /// The rules of a request: the game (so card lists can be checked against the right deck even
@@ -14,9 +14,9 @@ use crate::error::InvalidArgument;
 pub(super) fn table_from(
     rules: Option<&pb::DoudizhuRules>,
     errors: &mut InvalidArgument,
-) -> (Game, Option<Table>) {
+) -> (Variant, Option<Table>) {
     let Some(rules) = rules else {
-        return (Game::ThreePlayer, Some(Table::STANDARD));
+        return (Variant::ThreePlayer, Some(Table::STANDARD));
     };
     let preset =
         decode(rules.preset, "rules.preset", "preset", errors).map_or(Preset::Standard, |preset| {
@@ -27,14 +27,14 @@ pub(super) fn table_from(
             }
         });
     let game = match decode(rules.game, "rules.game", "game", errors) {
-        Some(pb::Game::Unspecified | pb::Game::Doudizhu) | None => Game::ThreePlayer,
-        Some(pb::Game::DoudizhuFourPlayer) => Game::FourPlayer,
+        Some(pb::Game::Unspecified | pb::Game::Doudizhu) | None => Variant::ThreePlayer,
+        Some(pb::Game::DoudizhuFourPlayer) => Variant::FourPlayer,
         Some(pb::Game::Mahjong) => {
             errors.push(
                 "rules.game",
                 "GAME_MAHJONG is not a Dou Dizhu game: use GAME_DOUDIZHU or GAME_DOUDIZHU_FOUR_PLAYER",
             );
-            Game::ThreePlayer
+            Variant::ThreePlayer
         }
     };
     let overrides = RuleOverrides {
@@ -119,11 +119,11 @@ mod tests {
             &mut errors,
         );
         assert!(errors.is_empty(), "{errors}");
-        assert_eq!(game, Game::FourPlayer);
+        assert_eq!(game, Variant::FourPlayer);
         assert_eq!(
             *table.unwrap().rules(),
             Rules {
-                game: Game::FourPlayer,
+                game: Variant::FourPlayer,
                 trio_with_pair: false,
                 min_straight_length: 3,
                 ..Rules::STRICT

@@ -133,6 +133,8 @@ fn every_wire_type_the_server_uses_is_checked() {
         .split("crate::server::wire::")
         .skip(1)
         .map(last_name_at_start)
+        // Messages only: `codec::SliceCodec` is the codec module's.
+        .filter(|name| name.starts_with(|c: char| c.is_ascii_uppercase()))
         .collect();
     assert!(used.contains("ValidatePlayRequest"), "{used:?}");
     // And the wire types those hold.

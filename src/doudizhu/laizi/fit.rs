@@ -19,21 +19,24 @@
 
 use arrayvec::ArrayVec;
 
-use super::classify::{CountMasks, NORMAL_MASK, classify_within_deck};
-use super::combo::{Combo, ComboKind};
-use super::rules::{BombKind, Rules, Table};
-use crate::cards::{Card, Rank, RankCounts};
+use super::fit_order::fit_key;
+use crate::cards::{Rank, RankCounts};
+use crate::doudizhu::bombs::BombKind;
+use crate::doudizhu::classify::{CountMasks, classify_within_deck};
+use crate::doudizhu::combo::{Combo, ComboKind};
+use crate::doudizhu::hand::CardList;
+use crate::doudizhu::ranks::{ACE, NORMAL, NORMAL_MASK, run_mask};
+use crate::doudizhu::rules::Rules;
+use crate::doudizhu::table::Table;
 
-/// Ranks a wildcard may stand for: `3` to `2` (indices 0..13), never a joker.
-const NORMAL: usize = 13;
-/// The highest rank index a chain may use: the ace.
-const ACE: usize = 11;
-
-/// Every distinct fit of `play` (natural cards and wildcards together, as rank counts), in fit
-/// order (see [`fit_key`]). Without wild ranks, or without wildcards in the play, the fits are
-/// the play's plain readings (with `wild_as` empty).
+/// Every distinct fit of `play` (natural cards and wildcards together), in fit order (see
+/// [`fit_key`]): the FitWildcards logic. Without wild ranks, or without wildcards in the play,
+/// the fits are the play's plain readings (with `wild_as` empty).
 ///
-/// Options (see [`super::Rules`]): a play of wildcards only keeps its natural ranks unless
+/// - `kind`: only fits of this kind;
+/// - `limit`: at most this many fits (the first in fit order).
+///
+/// Options (see [`Rules`]): a play of wildcards only keeps its natural ranks unless
 /// `all_wildcard_play_natural` is off; `wildcards_within_deck` drops fits with more copies of a
 /// rank than the deck(s) hold; `wildcards_may_be_kickers` off drops readings where a wildcard
 /// standing for another rank is a kicker.
@@ -42,18 +45,33 @@ const ACE: usize = 11;
 ///
 /// ```
 /// use cardrules::cards::Rank;
-/// use cardrules::doudizhu::{CardList, Game, Table, fit_wildcards};
+/// use cardrules::doudizhu::{CardList, Variant, Table, fit_wildcards};
 ///
 /// // 9 is wild: 5 6 7 8 + a 9 is a straight 5-9 (the 9 as itself) or 4-8 (the 9 as a 4).
 /// let table = Table::STANDARD.with_wild_ranks(&[Rank::Nine]).unwrap();
-/// let play = CardList::parse(&["5", "6", "7", "8", "9"], Game::ThreePlayer).unwrap();
-/// let fits: Vec<String> = fit_wildcards(&table, play.counts())
+/// let play = CardList::parse(&["5", "6", "7", "8", "9"], Variant::ThreePlayer).unwrap();
+/// let fits: Vec<String> = fit_wildcards(&table, &play, None, None)
 ///     .iter()
 ///     .map(|fit| fit.to_string())
 ///     .collect();
 /// assert_eq!(fits, ["straight 5-9 (wildcards as 9)", "straight 4-8 (wildcards as 4)"]);
 /// ```
-pub fn fit_wildcards(table: &Table, play: &RankCounts) -> Vec<Combo> {
+pub fn fit_wildcards(
+    table: &Table,
+    play: &CardList,
+    kind: Option<ComboKind>,
+    limit: Option<usize>,
+) -> Vec<Combo> {
+    let mut fits = fits_of(table, play.counts());
+    if let Some(kind) = kind {
+        fits.retain(|fit| fit.kind == kind);
+    }
+    fits.truncate(limit.unwrap_or(usize::MAX));
+    fits
+}
+
+/// [`fit_wildcards`] of any rank counts (none over the deck(s) fits), every kind.
+pub(crate) fn fits_of(table: &Table, play: &RankCounts) -> Vec<Combo> {
     let rules = table.rules();
     let mut fits = Vec::new();
     if !rules.game.holds(play) || play.len() > rules.game.max_play_cards() {
@@ -171,7 +189,9 @@ impl Fitter<'_> {
                 ACE + 1 - length
             };
             for start in (0..=last).rev() {
-                if kind.kicker_unit() > 0 || (jokers == 0 && present & !run(start, length) == 0) {
+                if kind.kicker_unit() > 0
+                    || (jokers == 0 && present & !run_mask(start, length as u8) == 0)
+                {
                     self.main_part(kind, start, length, size);
                 }
             }
@@ -200,7 +220,7 @@ impl Fitter<'_> {
         if need > m {
             return;
         }
-        let main = run(start, length);
+        let main = run_mask(start, length as u8);
         let mut fitted = self.natural;
         for (count, add) in fitted.0.iter_mut().zip(forced.0) {
             *count += add;
@@ -367,72 +387,6 @@ impl KickerSlots {
     }
 }
 
-/// Every reading of `play` under `table` in reading order: its plain readings without wild ranks,
-/// else its fits sorted by [`Combo::reading_key`] and then the ranks the wildcards stand for (as
-/// ascending rank lists). This is the order ValidatePlay and CompareCombos choose readings in,
-/// so a play's first reading is, as for plain plays, its lowest kind (a bomb only when the cards
-/// are nothing else).
-pub fn play_readings(table: &Table, play: &RankCounts) -> Vec<Combo> {
-    if table.wild().is_empty() {
-        super::classify(table, play).to_vec()
-    } else {
-        fits_in_reading_order(table, play)
-    }
-}
-
-/// [`fit_wildcards`] in reading order (see [`play_readings`]).
-pub(crate) fn fits_in_reading_order(table: &Table, play: &RankCounts) -> Vec<Combo> {
-    let mut fits = fit_wildcards(table, play);
-    fits.sort_by_cached_key(|fit| (fit.reading_key(), inverted(&fit.wild_as)));
-    fits
-}
-
-/// The fit order, strongest first: the rocket; then bombs, strongest first by the table's
-/// [`super::BombOrder`]; then the other fits by kind (single, pair, trio, ... in
-/// [`ComboKind`] order), chain length, copies, main rank **strongest first**, kickers (as
-/// ascending rank lists, lexicographically), and last the ranks the wildcards stand for (as
-/// ascending rank lists, lexicographically).
-pub fn fit_key(table: &Table, fit: &Combo) -> impl Ord + use<> {
-    let order = table.rules().bomb_order;
-    let (tier, bomb) = match fit.kind {
-        ComboKind::Rocket => (0u8, 0),
-        ComboKind::Bomb => {
-            let (a, b, c, d) = order.key(fit.size, fit.rank, fit.hardness());
-            (1, u32::MAX - u32::from_be_bytes([a, b, c, d]))
-        }
-        _ => (2, 0),
-    };
-    // The reading key packed into integers (the same order, compared in a few instructions).
-    let head = u32::from_be_bytes([
-        fit.kind as u8,
-        fit.length,
-        fit.size,
-        u8::MAX - fit.rank as u8,
-    ]);
-    (
-        tier,
-        bomb,
-        head,
-        inverted(&fit.kickers),
-        inverted(&fit.wild_as),
-    )
-}
-
-/// Counts as one integer ordered like the ascending rank lists they stand for, of equal length
-/// (see [`Combo::reading_key`]): each count inverted, the weakest rank most significant.
-pub(super) fn inverted(counts: &RankCounts) -> u128 {
-    let mut bytes = [0u8; 16];
-    bytes[..Rank::COUNT].copy_from_slice(&counts.0);
-    inverted_wide(u128::from_le_bytes(bytes))
-}
-
-/// [`inverted`] of counts already packed as the low 15 bytes of one integer (little-endian).
-pub(super) fn inverted_wide(wide: u128) -> u128 {
-    // Byte i (from the most significant) is 255 minus the count of rank i, the unused last
-    // byte 0: a not and a byte swap rather than a loop over the ranks.
-    (!wide).swap_bytes() & !0xFF
-}
-
 /// The kinds other than single, pair, trio, bomb and rocket that a play of `total` cards can be
 /// under `rules`, in [`ComboKind`] order, each with its chain length (1 for kinds that are not
 /// chains): the card count fixes it.
@@ -476,65 +430,12 @@ fn other_kinds(total: usize, rules: &Rules) -> ArrayVec<(ComboKind, usize), 9> {
         .collect()
 }
 
-/// Mask of the `length` ranks from `start`.
-fn run(start: usize, length: usize) -> u16 {
-    (((1u32 << length) - 1) << start) as u16
-}
-
-/// The sub-multisets of `hand` under `table`: 0 when the hand holds no wildcard, else the
-/// product of (copies + 1) over its ranks. This is the work of listing a laizi hand by fitting
-/// every sub-multiset, as the tests' slow reference does (a one-deck hand of 20 cards has at most
-/// 139,968; a whole deck about 5 × 10^9). ListPlays no longer does that (it generates plays by
-/// combo type), so nothing needs to bound it any more; it stays for callers that estimate the
-/// reference's cost.
-pub fn wild_listing_work(table: &Table, hand: &RankCounts) -> u64 {
-    let (_, wildcards) = table.wild().split(hand);
-    if wildcards.is_empty() {
-        return 0;
-    }
-    hand.0.iter().fold(1u64, |product, &count| {
-        product.saturating_mul(u64::from(count) + 1)
-    })
-}
-
-/// Which wildcard stands for which rank in a fit: `wildcards` are the play's wildcards (physical
-/// cards when suited), `wild_as` the ranks they stand for (as many). Every wildcard whose own
-/// rank is among `wild_as` stands for itself (as many as can); the others take the remaining
-/// ranks weakest first, in card order. The pairs come in card order.
-///
-/// # Panics
-///
-/// When `wild_as` does not hold as many ranks as there are wildcards.
-pub fn assign_wildcards(wildcards: &[Card], wild_as: &RankCounts) -> Vec<(Card, Rank)> {
-    assert_eq!(wildcards.len(), wild_as.len(), "one rank per wildcard");
-    let mut cards = wildcards.to_vec();
-    cards.sort_unstable();
-    let mut left = *wild_as;
-    let mut taken: Vec<Option<Rank>> = cards
-        .iter()
-        .map(|card| {
-            let slot = &mut left.0[card.rank.index()];
-            (*slot > 0).then(|| {
-                *slot -= 1;
-                card.rank
-            })
-        })
-        .collect();
-    let mut rest = left.ranks().collect::<Vec<_>>().into_iter();
-    for rank in taken.iter_mut().filter(|r| r.is_none()) {
-        *rank = rest.next();
-    }
-    cards
-        .into_iter()
-        .zip(taken)
-        .map(|(card, rank)| (card, rank.unwrap_or(card.rank)))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::doudizhu::{CardList, Game, Rules};
+    use crate::cards::Card;
+    use crate::doudizhu::laizi::assign_wildcards;
+    use crate::doudizhu::{CardList, Rules, Variant};
 
     fn table(wild: &[Rank]) -> Table {
         Table::STANDARD.with_wild_ranks(wild).unwrap()
@@ -543,7 +444,7 @@ mod tests {
     fn fits(table: &Table, text: &str) -> Vec<String> {
         let texts: Vec<&str> = text.split_whitespace().collect();
         let play = CardList::parse(&texts, table.game()).unwrap();
-        fit_wildcards(table, play.counts())
+        fit_wildcards(table, &play, None, None)
             .iter()
             .map(|fit| {
                 let kind = fit
@@ -697,6 +598,6 @@ mod tests {
         assert_eq!(fits(&t, "3 3 3 3"), ["bomb 3 hard []"]);
         assert_eq!(fits(&Table::STANDARD, "3 3 3 3"), ["bomb 3 []"]);
         assert!(fits(&t, "3 4").is_empty());
-        let _ = Game::ThreePlayer;
+        let _ = Variant::ThreePlayer;
     }
 }

@@ -16,26 +16,15 @@
 
 use std::ops::ControlFlow;
 
-use super::classify::{CHAIN_MASK, classify_within_deck, run_mask, run_starts};
-use super::combo::{Combo, ComboKind};
+use super::classify::classify_within_deck;
+use super::combo::{Combo, ComboKind, Play};
 use super::compare::beats;
 use super::hand::CardList;
-use super::rules::{Rules, Table};
+use super::ranks::{ACE, BLACK, CHAIN_MASK, RANKS, RED, run_mask, run_starts};
+use super::rules::Rules;
+use super::table::Table;
+use super::variant::Variant;
 use crate::cards::{Rank, RankCounts};
-
-const BLACK: usize = Rank::BlackJoker as usize;
-const RED: usize = Rank::RedJoker as usize;
-const ACE: usize = Rank::Ace as usize;
-const RANKS: usize = Rank::COUNT;
-
-/// A play and the reading it is made as.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Play {
-    /// The cards.
-    pub cards: RankCounts,
-    /// Its chosen reading.
-    pub combo: Combo,
-}
 
 /// Calls `f` with every distinct play `hand` can make, in listing order, until `f` breaks.
 ///
@@ -66,14 +55,14 @@ where
     hand.assert_within(table.game());
     let (_, wildcards) = table.wild().split(hand.counts());
     if !wildcards.is_empty() {
-        return super::wild_list::for_each_wild_play(table, hand.counts(), previous, kind, f);
+        return super::laizi::for_each_wild_play(table, hand.counts(), previous, kind, f);
     }
     let laizi = !table.wild().is_empty();
     let f = move |play: &Play| {
         // Under laizi rules a natural bomb is a hard one, as ValidatePlay reports it.
         if laizi && play.combo.kind == ComboKind::Bomb {
             let mut play = *play;
-            play.combo.bomb_kind = Some(super::rules::BombKind::Hard);
+            play.combo.bomb_kind = Some(super::bombs::BombKind::Hard);
             return f(&play);
         }
         f(play)
@@ -89,14 +78,43 @@ where
     generator.run()
 }
 
+/// A hand ListPlays does not list: a two-deck hand holding wildcards larger than the largest
+/// hand, which can make millions of plays with one main part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "a two-deck hand holding wildcards lists at most {max} cards (the largest hand), this one \
+     has {cards}: larger ones can make millions of plays with one main part"
+)]
+pub struct HandTooLarge {
+    /// Cards in the hand.
+    pub cards: usize,
+    /// The largest hand of the game.
+    pub max: usize,
+}
+
+/// Checks that ListPlays lists `hand` under `table`: a two-deck hand that holds wildcards holds
+/// at most the largest hand's cards. Other hands are listed whatever their size.
+pub fn check_listable(table: &Table, hand: &CardList) -> Result<(), HandTooLarge> {
+    let game = table.rules().game;
+    let holds_wildcards = !table.wild().split(hand.counts()).1.is_empty();
+    let cards = hand.counts().len();
+    if holds_wildcards && game == Variant::FourPlayer && cards > game.max_play_cards() {
+        return Err(HandTooLarge {
+            cards,
+            max: game.max_play_cards(),
+        });
+    }
+    Ok(())
+}
+
 /// The plays of [`for_each_play`], at most `limit` of them.
 ///
 /// # Examples
 ///
 /// ```
-/// use cardrules::doudizhu::{CardList, Game, Table, classify, list_plays};
+/// use cardrules::doudizhu::{CardList, Variant, Table, classify, list_plays};
 ///
-/// let hand = CardList::parse(&["5S", "5H", "9D", "9C", "9S", "9H"], Game::ThreePlayer).unwrap();
+/// let hand = CardList::parse(&["5S", "5H", "9D", "9C", "9S", "9H"], Variant::ThreePlayer).unwrap();
 /// // Everything the hand can lead, in listing order (kind first, weakest first).
 /// let leads = list_plays(&Table::STANDARD, &hand, None, None, None);
 /// let shown: Vec<String> = leads.iter().map(|p| p.combo.to_string()).collect();
@@ -105,7 +123,7 @@ where
 ///     "trio with a pair 9 + 5 5", "four with two singles 9 + 5 5", "bomb 9",
 /// ]);
 /// // What beats a pair of 7s: the pair of 9s, then the bomb.
-/// let sevens = CardList::parse(&["7", "7"], Game::ThreePlayer).unwrap();
+/// let sevens = CardList::parse(&["7", "7"], Variant::ThreePlayer).unwrap();
 /// let previous = classify(&Table::STANDARD, sevens.counts())[0];
 /// let answers = list_plays(&Table::STANDARD, &hand, Some(&previous), None, None);
 /// let shown: Vec<String> = answers.iter().map(|p| p.combo.to_string()).collect();
@@ -473,7 +491,7 @@ mod tests {
 
     #[test]
     fn full_deck_census_per_profile() {
-        let deck = CardList::full_deck(super::super::Game::ThreePlayer);
+        let deck = CardList::full_deck(super::super::Variant::ThreePlayer);
         for (table, expected) in [
             (Table::STANDARD, 27_471),
             (Table::STRICT, 12_654),
@@ -490,7 +508,7 @@ mod tests {
 
     #[test]
     fn limit_stops_early() {
-        let deck = CardList::full_deck(super::super::Game::ThreePlayer);
+        let deck = CardList::full_deck(super::super::Variant::ThreePlayer);
         let plays = list_plays(&Table::STANDARD, &deck, None, None, Some(20));
         assert_eq!(plays.len(), 20);
         assert_eq!(plays[0].combo.kind, ComboKind::Single);
