@@ -46,7 +46,7 @@ fn answer_item(item: BatchItem) -> BatchResult {
         }
         Some(Item::MahjongWaits(r)) => reply(super::mahjong::waits(r), Answer::MahjongWaits),
         Some(Item::MahjongAnalyze(r)) => reply(super::mahjong::analyze(r), Answer::MahjongAnalyze),
-        Some(Item::MahjongScore(r)) => reply(super::mahjong_score::score(r), Answer::MahjongScore),
+        Some(Item::MahjongScore(r)) => reply(super::mahjong::score(r), Answer::MahjongScore),
         Some(Item::NextActions(r)) => {
             reply(super::doudizhu::game::next_actions(r), Answer::NextActions)
         }

@@ -19,7 +19,6 @@ pub mod grpc_web;
 pub mod healthcheck;
 mod logging;
 mod mahjong;
-mod mahjong_score;
 mod metrics;
 mod protection;
 mod service;

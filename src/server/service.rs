@@ -137,7 +137,7 @@ impl pb::card_rules_service_server::CardRulesService for CardRules {
         &self,
         request: Request<pb::MahjongScoreRequest>,
     ) -> Result<Response<pb::MahjongScoreResponse>, Status> {
-        answer(request, super::mahjong_score::score)
+        answer(request, super::mahjong::score)
     }
 
     async fn next_actions(

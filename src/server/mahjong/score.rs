@@ -1,9 +1,9 @@
 //! `MahjongScore`: proto <-> [`crate::mahjong::score`]. Parsing and formatting only; every
 //! answer comes from the core scorers.
 
-use super::enums::decode;
-use super::mahjong::{decomposition, parse_meld, parse_rules, tiles};
-use super::pb;
+use super::super::enums::decode;
+use super::super::pb;
+use super::{decomposition, parse_meld, parse_rules, tiles};
 use crate::error::InvalidArgument;
 use crate::mahjong::score::guobiao::{self, GuobiaoRules};
 use crate::mahjong::score::hongzhong::{self, HongzhongRules};
