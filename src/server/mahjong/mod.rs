@@ -13,10 +13,44 @@ pub use waits::waits;
 use super::enums::decode;
 use super::pb;
 use crate::error::InvalidArgument;
+use crate::mahjong::score::{ScoreError, ScoreField};
 use crate::mahjong::{
     Decomposition, Form, GroupKind, KaratenPolicy, Meld, MeldKind, Preset, RuleOverrides, Rules,
 };
+use crate::mahjong::{Field, MahjongError};
 use crate::tiles::{Tile, TileSuit, format_tiles, parse_tiles};
+
+/// The request path of a core error's field.
+fn path(field: Field) -> String {
+    match field {
+        Field::Hand => "hand".to_owned(),
+        Field::Meld(i) => format!("melds[{i}]"),
+        Field::Visible => "visible".to_owned(),
+        Field::Rules(name) => format!("rules.{name}"),
+    }
+}
+
+/// The request path of a scoring error's field.
+fn score_path(field: ScoreField) -> String {
+    match field {
+        ScoreField::Hand => "hand".to_owned(),
+        ScoreField::Meld(i) => format!("melds[{i}]"),
+        ScoreField::WinningTile => "winning_tile".to_owned(),
+        ScoreField::Context(name) => format!("context.{name}"),
+    }
+}
+
+impl From<MahjongError> for InvalidArgument {
+    fn from(e: MahjongError) -> Self {
+        InvalidArgument::new(path(e.field()), e.to_string())
+    }
+}
+
+impl From<ScoreError> for InvalidArgument {
+    fn from(e: ScoreError) -> Self {
+        InvalidArgument::new(score_path(e.field()), e.to_string())
+    }
+}
 
 /// A request's rules and tiles, parsed.
 struct Input {

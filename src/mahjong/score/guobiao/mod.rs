@@ -35,14 +35,16 @@ mod combine;
 mod context;
 mod fans;
 mod reading;
+mod rules;
 mod sets;
 mod shared;
 
 use arrayvec::ArrayVec;
 
 pub use fans::{FANS, Fan, FanCounts, FanInfo};
+pub use rules::{GuobiaoOverrides, GuobiaoRules, GuobiaoRulesError};
 pub use sets::{GuobiaoSet, SetKind};
-pub use shared::score_input;
+pub(in crate::mahjong::score) use shared::score_input;
 
 use crate::mahjong::{Meld, MeldKind};
 use crate::tiles::{Tile, TileSuit};
@@ -52,29 +54,6 @@ use sets::{KNITTED, for_each_decomposition, is_seven_pairs, knitted_tiles};
 
 /// A wind, as a seat wind (门风) or a round wind (圈风): the scorers' shared type.
 pub use super::Wind;
-
-/// The numbers the competition rules fix and a table may change.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct GuobiaoRules {
-    /// The fans a win needs, flowers not counted (起和番). The rules: 8.
-    pub minimum_fan: u32,
-    /// What every paying player pays on top of the fans (底分). The rules: 8.
-    pub base_points: u32,
-}
-
-impl Default for GuobiaoRules {
-    fn default() -> Self {
-        GuobiaoRules::STANDARD
-    }
-}
-
-impl GuobiaoRules {
-    /// The competition rules: an 8-fan minimum, 8 base points.
-    pub const STANDARD: GuobiaoRules = GuobiaoRules {
-        minimum_fan: 8,
-        base_points: 8,
-    };
-}
 
 /// A winning hand and the circumstances of the win.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -21,7 +21,7 @@ use crate::tiles::Tile;
 /// Scores a win under Guobiao rules from the shared input: checks it as every scorer does, then
 /// runs [`score_with`] and reports the best reading as a [`Score`] (fans in table order, ids
 /// `"guobiao.<english_name>"`, flowers as `"guobiao.flower_tiles"`).
-pub fn score_input(
+pub(in crate::mahjong::score) fn score_input(
     rules: &Rules,
     guobiao: &GuobiaoRules,
     input: &WinInput,
