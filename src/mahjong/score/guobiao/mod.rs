@@ -37,14 +37,14 @@ mod fans;
 mod reading;
 mod rules;
 mod sets;
-mod shared;
+mod win_input;
 
 use arrayvec::ArrayVec;
 
 pub use fans::{FANS, Fan, FanCounts, FanInfo};
 pub use rules::{GuobiaoOverrides, GuobiaoRules, GuobiaoRulesError};
 pub use sets::{GuobiaoSet, SetKind};
-pub(in crate::mahjong::score) use shared::score_input;
+pub(in crate::mahjong::score) use win_input::score_input;
 
 use crate::mahjong::{Meld, MeldKind};
 use crate::tiles::{Tile, TileSuit};
@@ -352,23 +352,84 @@ pub fn score(win: &GuobiaoWin) -> Result<GuobiaoScore, GuobiaoError> {
 /// [`score`] with another minimum or base ([`GuobiaoRules`]).
 pub fn score_with(rules: &GuobiaoRules, win: &GuobiaoWin) -> Result<GuobiaoScore, GuobiaoError> {
     let (concealed, all) = validate(win)?;
-    let w = win.winning_tile.index();
-    let own_meld_copies = win
-        .melds
-        .iter()
-        .flat_map(|m| m.tiles())
-        .filter(|t| t.index() == w)
-        .count();
-    let context = WinContext {
-        self_drawn: win.self_drawn,
-        last_tile_of_kind: (win.last_tile_of_kind || own_meld_copies == 3) && concealed[w] == 1,
-        last_tile_of_wall: win.last_tile_of_wall,
-        kong_win: win.kong_win,
-        robbing_kong: win.robbing_kong,
-    };
+    let checked = CheckedWin::new(
+        concealed,
+        all,
+        &win.melds,
+        win.winning_tile,
+        WinContext {
+            self_drawn: win.self_drawn,
+            last_tile_of_kind: win.last_tile_of_kind,
+            last_tile_of_wall: win.last_tile_of_wall,
+            kong_win: win.kong_win,
+            robbing_kong: win.robbing_kong,
+        },
+        (win.seat_wind, win.round_wind),
+        win.flowers,
+    );
+    Ok(best_reading(rules, &checked))
+}
+
+/// A win whose tiles and circumstances are checked, as the scorer reads it: what both
+/// [`score_with`] and the shared [`WinInput`](super::WinInput) path build.
+pub(super) struct CheckedWin<'a> {
+    /// Concealed tiles by kind, winning tile included.
+    concealed: [u8; 34],
+    /// Concealed and declared tiles by kind (a kong counts four).
+    all: [u8; 34],
+    /// Declared melds.
+    melds: &'a [Meld],
+    /// The winning tile.
+    winning_tile: Tile,
+    /// The circumstances; 和绝张 also when the winner's own melds hold the other three copies.
+    context: WinContext,
+    /// The winner's seat wind.
+    seat_wind: Wind,
+    /// The round wind.
+    round_wind: Wind,
+    /// Flowers (0-8).
+    flowers: u8,
+}
+
+impl<'a> CheckedWin<'a> {
+    /// A checked win; `context.last_tile_of_kind` as given, also set when the winner's melds hold
+    /// the three other copies, and cleared when the hand holds another copy.
+    pub(super) fn new(
+        concealed: [u8; 34],
+        all: [u8; 34],
+        melds: &'a [Meld],
+        winning_tile: Tile,
+        mut context: WinContext,
+        (seat_wind, round_wind): (Wind, Wind),
+        flowers: u8,
+    ) -> CheckedWin<'a> {
+        let w = winning_tile.index();
+        let own_meld_copies = melds
+            .iter()
+            .flat_map(|m| m.tiles())
+            .filter(|t| t.index() == w)
+            .count();
+        context.last_tile_of_kind =
+            (context.last_tile_of_kind || own_meld_copies == 3) && concealed[w] == 1;
+        CheckedWin {
+            concealed,
+            all,
+            melds,
+            winning_tile,
+            context,
+            seat_wind,
+            round_wind,
+            flowers,
+        }
+    }
+}
+
+/// The best reading of a checked win, with its fans, total and payments.
+pub(super) fn best_reading(rules: &GuobiaoRules, win: &CheckedWin) -> GuobiaoScore {
+    let concealed = win.concealed;
     let melds = win.melds.len();
     let closed = melds == 0;
-    let facts = HandFacts::new(win, concealed, all, context);
+    let facts = HandFacts::new(win);
     let meld_sets: ArrayVec<GuobiaoSet, 7> = win.melds.iter().map(GuobiaoSet::from_meld).collect();
 
     let mut best: Option<(Reading, FanCounts, u32)> = None;
@@ -424,7 +485,7 @@ pub fn score_with(rules: &GuobiaoRules, win: &GuobiaoWin) -> Result<GuobiaoScore
     }
 
     let Some((reading, _, _)) = best else {
-        return Ok(GuobiaoScore {
+        return GuobiaoScore {
             is_win: false,
             not_win: Some(NotWin::NotComplete),
             fan_total: 0,
@@ -434,7 +495,7 @@ pub fn score_with(rules: &GuobiaoRules, win: &GuobiaoWin) -> Result<GuobiaoScore
             form: None,
             sets: Vec::new(),
             payments: None,
-        });
+        };
     };
     let mut excluded = Vec::new();
     let mut fans = score_reading(&reading, &facts, |by, fan| {
@@ -446,7 +507,7 @@ pub fn score_with(rules: &GuobiaoRules, win: &GuobiaoWin) -> Result<GuobiaoScore
     let is_win = fan_total >= rules.minimum_fan;
     let base = rules.base_points;
     let payments = is_win.then(|| {
-        if win.self_drawn {
+        if win.context.self_drawn {
             Payments::SelfDrawn { each: base + total }
         } else {
             Payments::Discard {
@@ -455,7 +516,7 @@ pub fn score_with(rules: &GuobiaoRules, win: &GuobiaoWin) -> Result<GuobiaoScore
             }
         }
     });
-    Ok(GuobiaoScore {
+    GuobiaoScore {
         is_win,
         not_win: (!is_win).then_some(NotWin::BelowMinimum),
         fan_total,
@@ -472,7 +533,7 @@ pub fn score_with(rules: &GuobiaoRules, win: &GuobiaoWin) -> Result<GuobiaoScore
         form: Some(reading.form),
         sets: reading.sets.to_vec(),
         payments,
-    })
+    }
 }
 
 /// The closed forms other than the standard one: seven pairs, 全不靠 / 七星不靠, thirteen
