@@ -306,3 +306,15 @@ pub fn prepare(rules: &Rules, input: &WinInput) -> Result<[u8; 34], ScoreError> 
     }
     Ok(hand)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::red_fives;
+
+    #[test]
+    fn red_fives_are_the_zeros_of_the_notation() {
+        assert_eq!(red_fives(["0m55p0s", "", "0p5p5p"]), 3);
+        assert_eq!(red_fives(["123m"]), 0);
+        assert_eq!(red_fives(std::iter::repeat_n("00m", 200)), 255);
+    }
+}

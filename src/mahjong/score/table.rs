@@ -209,3 +209,96 @@ pub fn score(table: &ScoreTable, input: &WinInput) -> Result<Score, ScoreError> 
         ScoringRules::Hongzhong(h) => hongzhong::score(rules, h, input),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rule_sets_overrides_are_checked_whatever_the_preset() {
+        let overrides = ScoringOverrides {
+            riichi: RiichiOverrides {
+                honba_points: Some(3001),
+                ..Default::default()
+            },
+            guobiao: GuobiaoOverrides {
+                minimum_fan: Some(1_001),
+                base_points: Some(1_000_001),
+            },
+            ..Default::default()
+        };
+        let invalid =
+            ScoreTable::with_overrides(Rules::preset(Preset::Sichuan), &overrides).unwrap_err();
+        let named: Vec<_> = invalid
+            .problems
+            .iter()
+            .map(|p| (p.rule_set(), p.field(), p.to_string()))
+            .collect();
+        assert_eq!(
+            named,
+            [
+                (
+                    Preset::Riichi,
+                    "honba_points",
+                    "points per honba must be at most 3000, not 3001".to_string()
+                ),
+                (
+                    Preset::Guobiao,
+                    "minimum_fan",
+                    "1001 is more than 1000".to_string()
+                ),
+                (
+                    Preset::Guobiao,
+                    "base_points",
+                    "1000001 is more than 1000000".to_string()
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn the_rules_preset_picks_the_scorer() {
+        let overrides = ScoringOverrides {
+            sichuan: SichuanOverrides {
+                max_fan: Some(0),
+                ..Default::default()
+            },
+            guobiao: GuobiaoOverrides {
+                minimum_fan: Some(6),
+                base_points: None,
+            },
+            ..Default::default()
+        };
+        let table = ScoreTable::with_overrides(Rules::preset(Preset::Sichuan), &overrides).unwrap();
+        let ScoringRules::Sichuan(sichuan) = table.scoring() else {
+            panic!("{:?}", table.scoring());
+        };
+        assert_eq!(sichuan.max_fan, None, "a max_fan of 0 removes the cap");
+        let table = ScoreTable::with_overrides(Rules::preset(Preset::Guobiao), &overrides).unwrap();
+        assert_eq!(
+            table.scoring(),
+            &ScoringRules::Guobiao(GuobiaoRules {
+                minimum_fan: 6,
+                base_points: 8
+            })
+        );
+    }
+
+    #[test]
+    fn options_of_another_rule_set_are_refused() {
+        let e = ScoreTable::new(
+            Rules::preset(Preset::Riichi),
+            ScoringRules::default_for(Preset::Hongzhong),
+        )
+        .unwrap_err();
+        assert_eq!(e.problems[0].field(), "preset");
+        assert_eq!(e.problems[0].rule_set(), Preset::Hongzhong);
+        assert!(
+            ScoreTable::new(
+                Rules::preset(Preset::Riichi),
+                ScoringRules::default_for(Preset::Riichi)
+            )
+            .is_ok()
+        );
+    }
+}
