@@ -8,8 +8,8 @@
 
 use std::hint::black_box;
 
-use cardrules::mahjong::score::riichi::{self, RiichiContext, RiichiRules};
-use cardrules::mahjong::score::{WinContext, WinInput, Wind};
+use cardrules::mahjong::score::riichi::{RiichiContext, RiichiRules};
+use cardrules::mahjong::score::{ScoreTable, ScoringRules, WinContext, WinInput, Wind, score};
 use cardrules::mahjong::{Preset, Rules};
 use cardrules::tiles::{Tile, parse_tiles};
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -41,6 +41,7 @@ fn closed(hand: &str, winning: &str) -> WinInput {
 fn bench(c: &mut Criterion) {
     let rules = Rules::preset(Preset::Riichi);
     let r = RiichiRules::default();
+    let table = ScoreTable::new(rules.clone(), ScoringRules::Riichi(r)).unwrap();
     let hands = [
         // A plain pinfu-tanyao hand: one reading.
         ("pinfu", closed("234567m345p678s55p", "7m")),
@@ -52,7 +53,7 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("riichi_score");
     for (name, w) in &hands {
         group.bench_function(format!("fast/{name}"), |b| {
-            b.iter(|| riichi::score(black_box(&rules), &r, black_box(w)).unwrap())
+            b.iter(|| score(black_box(&table), black_box(w)).unwrap())
         });
         group.bench_function(format!("reference/{name}"), |b| {
             b.iter(|| reference::score(black_box(&rules), &r, black_box(w)))

@@ -2,17 +2,17 @@
 
 mod score_support;
 
-use cardrules::mahjong::score::riichi::{self, RiichiPreset, RiichiRules};
-use cardrules::mahjong::score::{InvalidWin, Limit, Score, WinInput, Wind};
+use cardrules::mahjong::score::riichi::{RiichiPreset, RiichiRules};
+use cardrules::mahjong::score::{InvalidWin, Limit, Score, ScoringRules, WinInput, Wind};
 use cardrules::mahjong::{Preset, Rules};
-use score_support::{riichi as with_riichi, tsumo, win};
+use score_support::{riichi as with_riichi, score_under, tsumo, win};
 
 fn riichi_score(w: &WinInput) -> Score {
     riichi_with(w, RiichiRules::default())
 }
 
 fn riichi_with(w: &WinInput, r: RiichiRules) -> Score {
-    riichi::score(&Rules::preset(Preset::Riichi), &r, w).unwrap()
+    score_under(&Rules::preset(Preset::Riichi), ScoringRules::Riichi(r), w).unwrap()
 }
 
 fn ids(s: &Score) -> Vec<&'static str> {
@@ -141,8 +141,9 @@ fn dealer_and_payments() {
 }
 
 mod sichuan_fans {
-    use super::score_support::{tsumo, win};
-    use cardrules::mahjong::score::sichuan::{self, SichuanRules};
+    use super::score_support::{score_under, tsumo, win};
+    use cardrules::mahjong::score::ScoringRules;
+    use cardrules::mahjong::score::sichuan::SichuanRules;
     use cardrules::mahjong::score::{InvalidWin, Score, WinInput};
     use cardrules::mahjong::{Preset, RuleOverrides, Rules};
     use cardrules::tiles::TileSuit;
@@ -159,7 +160,7 @@ mod sichuan_fans {
     }
 
     fn score(w: &WinInput) -> Score {
-        sichuan::score(&rules(), &SichuanRules::default(), w).unwrap()
+        score_under(&rules(), ScoringRules::Sichuan(SichuanRules::default()), w).unwrap()
     }
 
     /// The fans counted, as (id, count), without the 0-fan basic win.
@@ -173,9 +174,9 @@ mod sichuan_fans {
         let s = score(&win("123m456m789p11p123s", &[], "1p"));
         assert_eq!(s.invalid, Some(InvalidWin::VoidSuitHeld));
         // Without a declared void suit, a hand of all three suits cannot win either (缺一门).
-        let s = sichuan::score(
+        let s = score_under(
             &Rules::preset(Preset::Sichuan),
-            &SichuanRules::default(),
+            ScoringRules::Sichuan(SichuanRules::default()),
             &win("123m456m789p11p123s", &[], "1p"),
         )
         .unwrap();
@@ -275,22 +276,23 @@ mod sichuan_fans {
             self_drawn_adds_fan: true,
             ..SichuanRules::default()
         };
-        let s2 = sichuan::score(&rules(), &uncapped, &w).unwrap();
+        let s2 = score_under(&rules(), ScoringRules::Sichuan(uncapped), &w).unwrap();
         assert_eq!(s2.totals.fan, s.totals.fan + 1);
         assert_eq!(s2.totals.base_points, 1 << s2.totals.fan);
     }
 }
 
 mod hongzhong_table {
-    use super::score_support::{tsumo, win};
-    use cardrules::mahjong::score::hongzhong::{self, HongzhongRules};
+    use super::score_support::{score_under, tsumo, win};
+    use cardrules::mahjong::score::ScoringRules;
+    use cardrules::mahjong::score::hongzhong::HongzhongRules;
     use cardrules::mahjong::score::{InvalidWin, Score, WinInput};
     use cardrules::mahjong::{Form, Preset, Rules};
 
     fn score(w: &WinInput) -> Score {
-        hongzhong::score(
+        score_under(
             &Rules::preset(Preset::Hongzhong),
-            &HongzhongRules::default(),
+            ScoringRules::Hongzhong(HongzhongRules::default()),
             w,
         )
         .unwrap()
@@ -337,9 +339,9 @@ mod hongzhong_table {
             four_wildcards_win: false,
             ..HongzhongRules::default()
         };
-        let s = hongzhong::score(
+        let s = score_under(
             &Rules::preset(Preset::Hongzhong),
-            &off,
+            ScoringRules::Hongzhong(off),
             &tsumo(win("1357m2468p13s7777z", &[], "7z")),
         )
         .unwrap();

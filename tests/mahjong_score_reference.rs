@@ -5,11 +5,12 @@
 
 mod score_support;
 
-use cardrules::mahjong::score::riichi::{self, Kazoe, Renhou, RiichiPreset, RiichiRules};
-use cardrules::mahjong::score::{InvalidWin, Limit};
+use cardrules::mahjong::score::riichi::{Kazoe, Renhou, RiichiPreset, RiichiRules};
+use cardrules::mahjong::score::{InvalidWin, Limit, ScoringRules};
 use cardrules::mahjong::{Preset, Rules};
 use proptest::prelude::*;
 use score_support::reference::{self, Verdict};
+use score_support::score_under;
 
 fn cases() -> u32 {
     std::env::var("CARDRULES_PROPTEST_CASES")
@@ -47,7 +48,7 @@ proptest! {
         let w = score_support::random_win(seed);
         let rules = Rules::preset(Preset::Riichi);
         let expected = reference::score(&rules, &r, &w);
-        let s = riichi::score(&rules, &r, &w).expect("a well-formed win");
+        let s = score_under(&rules, ScoringRules::Riichi(r), &w).expect("a well-formed win");
         let got = match s.invalid {
             Some(InvalidWin::NotComplete) => Verdict::NotComplete,
             Some(InvalidWin::NoYaku) => Verdict::NoYaku,
@@ -84,8 +85,10 @@ fn random_hands_cover_every_verdict() {
 
 mod other_rule_sets {
     use super::cases;
-    use cardrules::mahjong::score::hongzhong::{self, HongzhongRules};
-    use cardrules::mahjong::score::sichuan::{self, SichuanRules};
+    use super::score_support::score_under;
+    use cardrules::mahjong::score::ScoringRules;
+    use cardrules::mahjong::score::hongzhong::HongzhongRules;
+    use cardrules::mahjong::score::sichuan::SichuanRules;
     use cardrules::mahjong::score::{WinContext, WinInput, Wind};
     use cardrules::mahjong::{Meld, Preset, RuleOverrides, Rules};
     use cardrules::tiles::{Tile, TileSuit};
@@ -152,7 +155,7 @@ mod other_rule_sets {
                 ..Default::default()
             }).unwrap();
             let s = SichuanRules { max_fan: Some(cap), ..SichuanRules::default() };
-            if let Ok(score) = sichuan::score(&rules, &s, &input(h, m, p, sd)) {
+            if let Ok(score) = score_under(&rules, ScoringRules::Sichuan(s), &input(h, m, p, sd)) {
                 prop_assert!(balanced(&score));
                 if score.invalid.is_none() {
                     prop_assert_eq!(score.totals.base_points, 1u64 << score.totals.fan.min(cap));
@@ -165,7 +168,7 @@ mod other_rule_sets {
             let rules = Rules::preset(Preset::Hongzhong);
             let mut w = input(h, m, p, sd);
             w.context.birds = birds;
-            if let Ok(score) = hongzhong::score(&rules, &HongzhongRules::default(), &w) {
+            if let Ok(score) = score_under(&rules, ScoringRules::Hongzhong(HongzhongRules::default()), &w) {
                 prop_assert!(balanced(&score));
                 // Every complete hand of this generator is a win.
                 prop_assert!(score.invalid.is_none(), "{:?}", w);

@@ -1,11 +1,11 @@
-//! Typed request errors of the mahjong core, each naming the request field at fault.
+//! Typed errors of the mahjong core, each naming the input at fault ([`Field`]).
 
-use std::fmt;
-
-use crate::error::InvalidArgument;
 use crate::tiles::Tile;
 
-/// The request field an error is about, spelled as the proto field path.
+/// The input an error is about: an argument of the entry point or a field of [`Rules`]. The
+/// adapter turns it into its own path (the proto's `melds[2]`, `rules.wildcards`).
+///
+/// [`Rules`]: super::Rules
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Field {
     /// The concealed hand.
@@ -14,17 +14,17 @@ pub enum Field {
     Meld(usize),
     /// The tiles visible to the player.
     Visible,
-    /// A rules field (`rules.<name>`).
+    /// A field of [`Rules`](super::Rules) (and of [`RuleOverrides`](super::RuleOverrides)),
+    /// by name.
     Rules(&'static str),
 }
 
-impl fmt::Display for Field {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Field::Hand => f.write_str("hand"),
-            Field::Meld(i) => write!(f, "melds[{i}]"),
-            Field::Visible => f.write_str("visible"),
-            Field::Rules(name) => write!(f, "rules.{name}"),
+impl Field {
+    /// The index within the field, for a meld.
+    pub fn index(&self) -> Option<usize> {
+        match *self {
+            Field::Meld(i) => Some(i),
+            _ => None,
         }
     }
 }
@@ -97,11 +97,5 @@ impl MahjongError {
             | MahjongError::BadMeld { field, .. }
             | MahjongError::Rules { field, .. } => *field,
         }
-    }
-}
-
-impl From<MahjongError> for InvalidArgument {
-    fn from(e: MahjongError) -> Self {
-        InvalidArgument::new(e.field().to_string(), e.to_string())
     }
 }

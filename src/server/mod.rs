@@ -15,7 +15,6 @@ mod doudizhu;
 mod enums;
 pub mod healthcheck;
 mod mahjong;
-mod mahjong_score;
 pub mod net;
 pub mod observe;
 pub mod pb;

@@ -55,7 +55,7 @@ macro_rules! rpcs {
             mahjong_score, MahjongScore(
                 crate::server::pb::MahjongScoreRequest = 9
                     => crate::server::pb::MahjongScoreResponse = 10
-            ), crate::server::mahjong_score::score, inline;
+            ), crate::server::mahjong::score, inline;
             next_actions, NextActions(
                 crate::server::pb::NextActionsRequest = 10
                     => crate::server::pb::NextActionsResponse = 11

@@ -5,9 +5,23 @@
 pub mod reference;
 
 use cardrules::mahjong::score::riichi::RiichiContext;
-use cardrules::mahjong::score::{WinContext, WinInput, Wind};
-use cardrules::mahjong::{Meld, MeldKind};
+use cardrules::mahjong::score::{
+    Score, ScoreError, ScoreTable, ScoringRules, WinContext, WinInput, Wind, score,
+};
+use cardrules::mahjong::{Meld, MeldKind, Rules};
 use cardrules::tiles::{Tile, parse_tiles};
+
+/// Scores through the one entry point, with tile rules and the same rule set's options.
+pub fn score_under(
+    rules: &Rules,
+    scoring: ScoringRules,
+    w: &WinInput,
+) -> Result<Score, ScoreError> {
+    score(
+        &ScoreTable::new(rules.clone(), scoring).expect("options of the rules' rule set"),
+        w,
+    )
+}
 
 /// A meld from its tiles (`"555z"`), a `+` prefix for a concealed kan (`"+1111m"`).
 pub fn meld(text: &str) -> Meld {

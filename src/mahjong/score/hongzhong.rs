@@ -9,7 +9,7 @@
 //! seven pairs with four of a kind as two pairs, the fifth-copy cap).
 
 use super::{
-    InvalidWin, Score, ScoreElement, ScoreError, Totals, Unit, WinInput, others, payments, prepare,
+    InvalidWin, Score, ScoreElement, ScoreError, Totals, Unit, WinInput, equal_payments, prepare,
 };
 use crate::mahjong::Rules;
 use crate::mahjong::decompose::{Shape, decompose};
@@ -48,6 +48,41 @@ impl Default for HongzhongRules {
     }
 }
 
+/// Changes to [`HongzhongRules::default`]; `None` keeps the default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct HongzhongOverrides {
+    /// Points of any valid win per paying player.
+    pub base_points: Option<u32>,
+    /// Extra points per payer when self-drawn.
+    pub self_drawn_bonus: Option<u32>,
+    /// Four wildcards win at once.
+    pub four_wildcards_win: Option<bool>,
+    /// Extra points per payer for seven pairs.
+    pub seven_pairs_bonus: Option<u32>,
+    /// Extra points per payer for a hand without wildcards.
+    pub no_wildcard_bonus: Option<u32>,
+    /// Points per bird per payer.
+    pub points_per_bird: Option<u32>,
+    /// A win on a discard is paid by the discarder alone.
+    pub discarder_pays_alone: Option<bool>,
+}
+
+impl HongzhongRules {
+    /// The default options with overrides (every value is playable).
+    pub fn with_overrides(o: &HongzhongOverrides) -> HongzhongRules {
+        let d = HongzhongRules::default();
+        HongzhongRules {
+            base_points: o.base_points.unwrap_or(d.base_points),
+            self_drawn_bonus: o.self_drawn_bonus.unwrap_or(d.self_drawn_bonus),
+            four_wildcards_win: o.four_wildcards_win.unwrap_or(d.four_wildcards_win),
+            seven_pairs_bonus: o.seven_pairs_bonus.unwrap_or(d.seven_pairs_bonus),
+            no_wildcard_bonus: o.no_wildcard_bonus.unwrap_or(d.no_wildcard_bonus),
+            points_per_bird: o.points_per_bird.unwrap_or(d.points_per_bird),
+            discarder_pays_alone: o.discarder_pays_alone.unwrap_or(d.discarder_pays_alone),
+        }
+    }
+}
+
 /// The element ids and names.
 pub mod element {
     /// Any valid win.
@@ -66,7 +101,11 @@ pub mod element {
 }
 
 /// Scores a Hongzhong win.
-pub fn score(rules: &Rules, h: &HongzhongRules, input: &WinInput) -> Result<Score, ScoreError> {
+pub(in crate::mahjong::score) fn score(
+    rules: &Rules,
+    h: &HongzhongRules,
+    input: &WinInput,
+) -> Result<Score, ScoreError> {
     let counts = prepare(rules, input)?;
     let mut nat = counts;
     let mut wild = 0u8;
@@ -169,12 +208,7 @@ pub fn score(rules: &Rules, h: &HongzhongRules, input: &WinInput) -> Result<Scor
     .sum();
     add(element::BIRD, h.points_per_bird, u32::from(c.birds));
     let per_payer = before_birds + u64::from(c.birds) * u64::from(h.points_per_bird);
-    let all = c.self_drawn || !h.discarder_pays_alone;
-    let payers = others(c.seat_wind)
-        .filter(move |_| all)
-        .map(|w| (Some(w), per_payer))
-        .chain((!all).then_some((c.discarder, per_payer)));
-    let (payments, gain) = payments(c.seat_wind, payers, 0);
+    let (payments, gain) = equal_payments(c, per_payer, c.self_drawn || !h.discarder_pays_alone);
     Ok(Score {
         invalid: None,
         decomposition,

@@ -1,10 +1,7 @@
 //! The scoring request: a complete hand with its winning tile and the situation of the win, and
 //! the checks every rule set shares (tile count for the melds, winning tile in the hand, copies).
 
-use std::fmt;
-
 use super::riichi::RiichiContext;
-use crate::error::InvalidArgument;
 use crate::mahjong::{Meld, MeldKind, Rules};
 use crate::tiles::Tile;
 
@@ -80,26 +77,27 @@ pub struct WinInput {
     pub context: WinContext,
 }
 
-/// The request field an error is about, spelled as the proto field path.
+/// The part of a [`WinInput`] an error is about. The adapter turns it into its own path (the
+/// proto's `melds[1]`, `context.riichi.dora_indicators`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScoreField {
-    /// `hand`.
+    /// [`WinInput::hand`].
     Hand,
-    /// `melds[i]`.
+    /// [`WinInput::melds`] at this index.
     Meld(usize),
-    /// `winning_tile`.
+    /// [`WinInput::winning`].
     WinningTile,
-    /// `context.<path>`.
+    /// A field of [`WinInput::context`], as its path within [`WinContext`] (`"flowers"`,
+    /// `"riichi.dora_indicators"`).
     Context(&'static str),
 }
 
-impl fmt::Display for ScoreField {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ScoreField::Hand => f.write_str("hand"),
-            ScoreField::Meld(i) => write!(f, "melds[{i}]"),
-            ScoreField::WinningTile => f.write_str("winning_tile"),
-            ScoreField::Context(path) => write!(f, "context.{path}"),
+impl ScoreField {
+    /// The index within the field, for a meld.
+    pub fn index(&self) -> Option<usize> {
+        match *self {
+            ScoreField::Meld(i) => Some(i),
+            _ => None,
         }
     }
 }
@@ -179,10 +177,14 @@ impl ScoreError {
     }
 }
 
-impl From<ScoreError> for InvalidArgument {
-    fn from(e: ScoreError) -> Self {
-        InvalidArgument::new(e.field().to_string(), e.to_string())
-    }
+/// Counts the red fives (`0m`, `0p`, `0s`) in tile texts that [`crate::tiles::parse_tiles`]
+/// reads, where every `0` is a red five (the parsed tiles are plain fives); at most 255.
+pub fn red_fives<'a>(texts: impl IntoIterator<Item = &'a str>) -> u8 {
+    texts
+        .into_iter()
+        .map(|text| text.bytes().filter(|&b| b == b'0').count())
+        .sum::<usize>()
+        .min(u8::MAX as usize) as u8
 }
 
 /// Checks what every rule set needs and returns the concealed tiles' counts (winning tile
@@ -303,4 +305,16 @@ pub fn prepare(rules: &Rules, input: &WinInput) -> Result<[u8; 34], ScoreError> 
         return bad("birds", "at most 10 birds");
     }
     Ok(hand)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::red_fives;
+
+    #[test]
+    fn red_fives_are_the_zeros_of_the_notation() {
+        assert_eq!(red_fives(["0m55p0s", "", "0p5p5p"]), 3);
+        assert_eq!(red_fives(["123m"]), 0);
+        assert_eq!(red_fives(std::iter::repeat_n("00m", 200)), 255);
+    }
 }

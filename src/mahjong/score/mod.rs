@@ -1,13 +1,20 @@
-//! Scoring a winning hand (和牌计分): the shared input (concealed tiles, declared melds, winning
-//! tile, win context), the shared result (scoring elements, totals, payments per seat, or why
-//! the win is not valid), request checks, and one scorer per rule set:
+//! Scoring a winning hand (和牌计分): the shared input ([`WinInput`]: concealed tiles, declared
+//! melds, winning tile, win context), the checked rules ([`ScoreTable`]: the tile [`Rules`]
+//! with the options of their rule set, built from overrides and refused with
+//! [`InvalidScoringRules`]), one entry point ([`score()`]) and the shared result ([`Score`]:
+//! scoring elements, totals, payments per seat, or why the win is not valid).
+//!
+//! [`score()`] checks the input ([`prepare`], a [`ScoreError`] naming a [`ScoreField`]) and
+//! runs the scorer of the table's rule set:
 //!
 //! - [`riichi`]: yaku, han, fu and limits, the highest-scoring decomposition, payments;
 //! - [`sichuan`]: the 血战到底 fan table as data, 2^fan capped;
 //! - [`hongzhong`]: red-dragon wildcards, a flat table with options;
 //! - [`guobiao`]: the 81 fans of the Chinese Official rules (1998) with the combination
-//!   principles, the 8-fan minimum and flowers; its own API ([`guobiao::score`]) and the shared
-//!   [`Score`] ([`guobiao::score_input`]).
+//!   principles, the 8-fan minimum and flowers. Its module also answers in its own terms
+//!   ([`guobiao::score`]: reading form, sets, fans with the ones they exclude).
+//!
+//! [`Rules`]: crate::mahjong::Rules
 
 pub mod guobiao;
 pub mod hongzhong;
@@ -15,9 +22,13 @@ mod input;
 pub mod riichi;
 mod sets;
 pub mod sichuan;
+mod table;
 
-pub use input::{ScoreError, ScoreField, WinContext, WinInput, Wind, prepare};
+pub use input::{ScoreError, ScoreField, WinContext, WinInput, Wind, prepare, red_fives};
 pub use sets::{Arrangement, Set, SetKind, for_each_standard};
+pub use table::{
+    InvalidScoringRules, ScoreTable, ScoringOverrides, ScoringRules, ScoringRulesError, score,
+};
 
 use super::decompose::Decomposition;
 
@@ -197,6 +208,20 @@ pub(crate) fn payments(
         points: -i64::try_from(amount).unwrap_or(i64::MAX),
     }));
     (out, gain)
+}
+
+/// Payments when every payer pays `per_payer`: the three other seats when `everyone_pays`,
+/// else the discarder alone (`seat: None` when the request did not name them).
+pub(crate) fn equal_payments(
+    context: &WinContext,
+    per_payer: u64,
+    everyone_pays: bool,
+) -> (Vec<Payment>, u64) {
+    let payers = others(context.seat_wind)
+        .filter(move |_| everyone_pays)
+        .map(|w| (Some(w), per_payer))
+        .chain((!everyone_pays).then_some((context.discarder, per_payer)));
+    payments(context.seat_wind, payers, 0)
 }
 
 /// The three other seats.

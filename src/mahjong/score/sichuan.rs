@@ -7,8 +7,8 @@
 //! pairs the four are a dragon (龙七对) instead and are not counted again as roots.
 
 use super::{
-    InvalidWin, Score, ScoreElement, ScoreError, Totals, Unit, WinInput, for_each_standard, others,
-    payments, prepare,
+    InvalidWin, Score, ScoreElement, ScoreError, Totals, Unit, WinInput, equal_payments,
+    for_each_standard, prepare,
 };
 use crate::mahjong::{Decomposition, Form, Group, GroupKind, MeldKind, Rules};
 use crate::tiles::Tile;
@@ -146,6 +146,33 @@ impl Default for SichuanRules {
     }
 }
 
+/// Changes to [`SichuanRules::default`]; `None` keeps the default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SichuanOverrides {
+    /// Fans paid at most; `Some(0)` removes the cap.
+    pub max_fan: Option<u32>,
+    /// Points at 0 fan.
+    pub base_points: Option<u32>,
+    /// Self-drawn adds a fan (true) or a base point per payer (false).
+    pub self_drawn_adds_fan: Option<bool>,
+}
+
+impl SichuanRules {
+    /// The default options with overrides (every value is playable).
+    pub fn with_overrides(o: &SichuanOverrides) -> SichuanRules {
+        let d = SichuanRules::default();
+        SichuanRules {
+            max_fan: match o.max_fan {
+                None => d.max_fan,
+                Some(0) => None,
+                Some(n) => Some(n),
+            },
+            base_points: o.base_points.unwrap_or(d.base_points),
+            self_drawn_adds_fan: o.self_drawn_adds_fan.unwrap_or(d.self_drawn_adds_fan),
+        }
+    }
+}
+
 /// Counted fans: how many times each [`Fan`] applies.
 type Counts = [u8; FANS.len()];
 
@@ -157,7 +184,11 @@ fn total(c: &Counts) -> u32 {
 }
 
 /// Scores a Sichuan win.
-pub fn score(rules: &Rules, s: &SichuanRules, input: &WinInput) -> Result<Score, ScoreError> {
+pub(in crate::mahjong::score) fn score(
+    rules: &Rules,
+    s: &SichuanRules,
+    input: &WinInput,
+) -> Result<Score, ScoreError> {
     let counts = prepare(rules, input)?;
     let mut full = counts;
     for m in &input.melds {
@@ -245,12 +276,7 @@ pub fn score(rules: &Rules, s: &SichuanRules, input: &WinInput) -> Result<Score,
     let base = u64::from(s.base_points).saturating_mul(1 << paid);
     let self_drawn_base = c.self_drawn && !s.self_drawn_adds_fan;
     let per_payer = base.saturating_add(u64::from(self_drawn_base) * u64::from(s.base_points));
-    let all = c.self_drawn;
-    let payers = others(c.seat_wind)
-        .filter(move |_| all)
-        .map(|w| (Some(w), per_payer))
-        .chain((!all).then_some((c.discarder, per_payer)));
-    let (payments, gain) = payments(c.seat_wind, payers, 0);
+    let (payments, gain) = equal_payments(c, per_payer, c.self_drawn);
     Ok(Score {
         invalid: None,
         decomposition: Some(decomposition),

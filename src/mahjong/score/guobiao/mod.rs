@@ -35,131 +35,28 @@ mod combine;
 mod context;
 mod fans;
 mod reading;
+mod rules;
 mod sets;
-mod shared;
+mod win;
+mod win_input;
 
 use arrayvec::ArrayVec;
 
 pub use fans::{FANS, Fan, FanCounts, FanInfo};
+pub use rules::{GuobiaoOverrides, GuobiaoRules, GuobiaoRulesError};
 pub use sets::{GuobiaoSet, SetKind};
-pub use shared::score_input;
+pub use win::{GuobiaoError, GuobiaoWin};
+pub(in crate::mahjong::score) use win_input::score_input;
 
-use crate::mahjong::{Meld, MeldKind};
+use crate::mahjong::Meld;
 use crate::tiles::{Tile, TileSuit};
 use context::WinContext;
 use reading::{HandFacts, Reading, score_reading};
 use sets::{KNITTED, for_each_decomposition, is_seven_pairs, knitted_tiles};
+use win::validate;
 
 /// A wind, as a seat wind (门风) or a round wind (圈风): the scorers' shared type.
 pub use super::Wind;
-
-/// The numbers the competition rules fix and a table may change.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct GuobiaoRules {
-    /// The fans a win needs, flowers not counted (起和番). The rules: 8.
-    pub minimum_fan: u32,
-    /// What every paying player pays on top of the fans (底分). The rules: 8.
-    pub base_points: u32,
-}
-
-impl Default for GuobiaoRules {
-    fn default() -> Self {
-        GuobiaoRules::STANDARD
-    }
-}
-
-impl GuobiaoRules {
-    /// The competition rules: an 8-fan minimum, 8 base points.
-    pub const STANDARD: GuobiaoRules = GuobiaoRules {
-        minimum_fan: 8,
-        base_points: 8,
-    };
-}
-
-/// A winning hand and the circumstances of the win.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GuobiaoWin {
-    /// The concealed tiles, winning tile included: `14 - 3 * melds.len()` tiles.
-    pub concealed: Vec<Tile>,
-    /// Declared melds: chi, pon, open kan, concealed kan (at most four).
-    pub melds: Vec<Meld>,
-    /// The winning tile; one of `concealed`.
-    pub winning_tile: Tile,
-    /// Won on a tile the winner drew (自摸); otherwise on a discard.
-    pub self_drawn: bool,
-    /// The winner's seat wind (门风).
-    pub seat_wind: Wind,
-    /// The round's wind (圈风).
-    pub round_wind: Wind,
-    /// 和绝张: the other three copies of the winning tile were already visible. Set by itself
-    /// when the winner's own melds hold them.
-    pub last_tile_of_kind: bool,
-    /// The winning tile was the wall's last: 妙手回春 when self-drawn, 海底捞月 on a discard.
-    pub last_tile_of_wall: bool,
-    /// 杠上开花: self-drawn on the replacement tile after a kong (needs `self_drawn` and a kan).
-    pub kong_win: bool,
-    /// 抢杠和: won on the tile another player added to a pung (needs a discard win, and the
-    /// winner holds no other copy of it).
-    pub robbing_kong: bool,
-    /// Flowers (花牌), 0-8: one fan each, not toward the minimum.
-    pub flowers: u8,
-}
-
-/// Why a hand is not accepted for scoring. Each names the input field it is about.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum GuobiaoError {
-    /// More than four melds.
-    #[error("{0} melds: a hand has at most 4")]
-    TooManyMelds(usize),
-    /// The concealed tiles are not `14 - 3 * melds` many.
-    #[error(
-        "{got} concealed tiles with {melds} melds: expected {expected} (the winning tile included)"
-    )]
-    TileCount {
-        /// Tiles given.
-        got: usize,
-        /// Tiles expected.
-        expected: usize,
-        /// Melds given.
-        melds: usize,
-    },
-    /// The winning tile is not among the concealed tiles.
-    #[error("the winning tile {0} is not among the concealed tiles")]
-    WinningTileNotInHand(Tile),
-    /// A kind appears more than four times (concealed and melds together).
-    #[error("{tile} appears {count} times (at most 4)")]
-    FiveCopies {
-        /// The kind.
-        tile: Tile,
-        /// How many times.
-        count: usize,
-    },
-    /// More than eight flowers.
-    #[error("{0} flowers: there are 8")]
-    TooManyFlowers(u8),
-    /// Circumstances that cannot happen together.
-    #[error("{field}: {reason}")]
-    Contradiction {
-        /// The field at fault.
-        field: &'static str,
-        /// Why.
-        reason: &'static str,
-    },
-}
-
-impl GuobiaoError {
-    /// The input field the error is about (`concealed`, `melds`, `winning_tile`, `flowers`, or a
-    /// flag's name).
-    pub fn field(&self) -> &'static str {
-        match self {
-            GuobiaoError::TooManyMelds(_) => "melds",
-            GuobiaoError::TileCount { .. } | GuobiaoError::FiveCopies { .. } => "concealed",
-            GuobiaoError::WinningTileNotInHand(_) => "winning_tile",
-            GuobiaoError::TooManyFlowers(_) => "flowers",
-            GuobiaoError::Contradiction { field, .. } => field,
-        }
-    }
-}
 
 /// The shape a winning hand was read as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -266,81 +163,6 @@ pub struct GuobiaoScore {
     pub payments: Option<Payments>,
 }
 
-/// Checks the input and returns the counts of the concealed tiles and of the whole hand.
-fn validate(win: &GuobiaoWin) -> Result<([u8; 34], [u8; 34]), GuobiaoError> {
-    let melds = win.melds.len();
-    if melds > 4 {
-        return Err(GuobiaoError::TooManyMelds(melds));
-    }
-    let expected = 14 - 3 * melds;
-    if win.concealed.len() != expected {
-        return Err(GuobiaoError::TileCount {
-            got: win.concealed.len(),
-            expected,
-            melds,
-        });
-    }
-    let mut concealed = [0u8; 34];
-    for t in &win.concealed {
-        concealed[t.index()] += 1;
-    }
-    let mut all = concealed;
-    for m in &win.melds {
-        for t in m.tiles() {
-            all[t.index()] += 1;
-        }
-    }
-    if let Some(i) = (0..34).find(|&i| all[i] > 4) {
-        return Err(GuobiaoError::FiveCopies {
-            tile: Tile::from_index(i).expect("index"),
-            count: all[i] as usize,
-        });
-    }
-    let w = win.winning_tile.index();
-    if concealed[w] == 0 {
-        return Err(GuobiaoError::WinningTileNotInHand(win.winning_tile));
-    }
-    if win.flowers > 8 {
-        return Err(GuobiaoError::TooManyFlowers(win.flowers));
-    }
-    let contradiction = |field, reason| Err(GuobiaoError::Contradiction { field, reason });
-    if win.kong_win {
-        if !win.self_drawn {
-            return contradiction(
-                "kong_win",
-                "a win on a kong's replacement tile is self-drawn",
-            );
-        }
-        if !win.melds.iter().any(|m| m.kind == MeldKind::Kan) {
-            return contradiction(
-                "kong_win",
-                "a win on a kong's replacement tile needs a declared kan",
-            );
-        }
-    }
-    if win.robbing_kong {
-        if win.self_drawn {
-            return contradiction(
-                "robbing_kong",
-                "robbing a kong is a win on another player's tile",
-            );
-        }
-        if all[w] != 1 {
-            return contradiction(
-                "robbing_kong",
-                "the robbed tile is the fourth copy: the winner cannot hold another",
-            );
-        }
-    }
-    if win.last_tile_of_kind && concealed[w] > 1 {
-        return contradiction(
-            "last_tile_of_kind",
-            "the winning tile cannot be the last of its kind when the hand holds another copy",
-        );
-    }
-    Ok((concealed, all))
-}
-
 /// Scores a winning hand: the best reading's fans, total and payments. A well-formed hand that
 /// is not complete, or scores under 8 fans, is an answer with `is_win == false`, not an error.
 ///
@@ -373,23 +195,84 @@ pub fn score(win: &GuobiaoWin) -> Result<GuobiaoScore, GuobiaoError> {
 /// [`score`] with another minimum or base ([`GuobiaoRules`]).
 pub fn score_with(rules: &GuobiaoRules, win: &GuobiaoWin) -> Result<GuobiaoScore, GuobiaoError> {
     let (concealed, all) = validate(win)?;
-    let w = win.winning_tile.index();
-    let own_meld_copies = win
-        .melds
-        .iter()
-        .flat_map(|m| m.tiles())
-        .filter(|t| t.index() == w)
-        .count();
-    let context = WinContext {
-        self_drawn: win.self_drawn,
-        last_tile_of_kind: (win.last_tile_of_kind || own_meld_copies == 3) && concealed[w] == 1,
-        last_tile_of_wall: win.last_tile_of_wall,
-        kong_win: win.kong_win,
-        robbing_kong: win.robbing_kong,
-    };
+    let checked = CheckedWin::new(
+        concealed,
+        all,
+        &win.melds,
+        win.winning_tile,
+        WinContext {
+            self_drawn: win.self_drawn,
+            last_tile_of_kind: win.last_tile_of_kind,
+            last_tile_of_wall: win.last_tile_of_wall,
+            kong_win: win.kong_win,
+            robbing_kong: win.robbing_kong,
+        },
+        (win.seat_wind, win.round_wind),
+        win.flowers,
+    );
+    Ok(best_reading(rules, &checked))
+}
+
+/// A win whose tiles and circumstances are checked, as the scorer reads it: what both
+/// [`score_with`] and the shared [`WinInput`](super::WinInput) path build.
+pub(super) struct CheckedWin<'a> {
+    /// Concealed tiles by kind, winning tile included.
+    concealed: [u8; 34],
+    /// Concealed and declared tiles by kind (a kong counts four).
+    all: [u8; 34],
+    /// Declared melds.
+    melds: &'a [Meld],
+    /// The winning tile.
+    winning_tile: Tile,
+    /// The circumstances; 和绝张 also when the winner's own melds hold the other three copies.
+    context: WinContext,
+    /// The winner's seat wind.
+    seat_wind: Wind,
+    /// The round wind.
+    round_wind: Wind,
+    /// Flowers (0-8).
+    flowers: u8,
+}
+
+impl<'a> CheckedWin<'a> {
+    /// A checked win; `context.last_tile_of_kind` as given, also set when the winner's melds hold
+    /// the three other copies, and cleared when the hand holds another copy.
+    pub(super) fn new(
+        concealed: [u8; 34],
+        all: [u8; 34],
+        melds: &'a [Meld],
+        winning_tile: Tile,
+        mut context: WinContext,
+        (seat_wind, round_wind): (Wind, Wind),
+        flowers: u8,
+    ) -> CheckedWin<'a> {
+        let w = winning_tile.index();
+        let own_meld_copies = melds
+            .iter()
+            .flat_map(|m| m.tiles())
+            .filter(|t| t.index() == w)
+            .count();
+        context.last_tile_of_kind =
+            (context.last_tile_of_kind || own_meld_copies == 3) && concealed[w] == 1;
+        CheckedWin {
+            concealed,
+            all,
+            melds,
+            winning_tile,
+            context,
+            seat_wind,
+            round_wind,
+            flowers,
+        }
+    }
+}
+
+/// The best reading of a checked win, with its fans, total and payments.
+pub(super) fn best_reading(rules: &GuobiaoRules, win: &CheckedWin) -> GuobiaoScore {
+    let concealed = win.concealed;
     let melds = win.melds.len();
     let closed = melds == 0;
-    let facts = HandFacts::new(win, concealed, all, context);
+    let facts = HandFacts::new(win);
     let meld_sets: ArrayVec<GuobiaoSet, 7> = win.melds.iter().map(GuobiaoSet::from_meld).collect();
 
     let mut best: Option<(Reading, FanCounts, u32)> = None;
@@ -445,7 +328,7 @@ pub fn score_with(rules: &GuobiaoRules, win: &GuobiaoWin) -> Result<GuobiaoScore
     }
 
     let Some((reading, _, _)) = best else {
-        return Ok(GuobiaoScore {
+        return GuobiaoScore {
             is_win: false,
             not_win: Some(NotWin::NotComplete),
             fan_total: 0,
@@ -455,7 +338,7 @@ pub fn score_with(rules: &GuobiaoRules, win: &GuobiaoWin) -> Result<GuobiaoScore
             form: None,
             sets: Vec::new(),
             payments: None,
-        });
+        };
     };
     let mut excluded = Vec::new();
     let mut fans = score_reading(&reading, &facts, |by, fan| {
@@ -467,7 +350,7 @@ pub fn score_with(rules: &GuobiaoRules, win: &GuobiaoWin) -> Result<GuobiaoScore
     let is_win = fan_total >= rules.minimum_fan;
     let base = rules.base_points;
     let payments = is_win.then(|| {
-        if win.self_drawn {
+        if win.context.self_drawn {
             Payments::SelfDrawn { each: base + total }
         } else {
             Payments::Discard {
@@ -476,7 +359,7 @@ pub fn score_with(rules: &GuobiaoRules, win: &GuobiaoWin) -> Result<GuobiaoScore
             }
         }
     });
-    Ok(GuobiaoScore {
+    GuobiaoScore {
         is_win,
         not_win: (!is_win).then_some(NotWin::BelowMinimum),
         fan_total,
@@ -493,7 +376,7 @@ pub fn score_with(rules: &GuobiaoRules, win: &GuobiaoWin) -> Result<GuobiaoScore
         form: Some(reading.form),
         sets: reading.sets.to_vec(),
         payments,
-    })
+    }
 }
 
 /// The closed forms other than the standard one: seven pairs, 全不靠 / 七星不靠, thirteen

@@ -7,7 +7,7 @@ use super::combine::{chow_fans, pung_fans};
 use super::context::{WinContext, is_unique_wait};
 use super::fans::{Fan, FanCounts};
 use super::sets::{GuobiaoSet, SetKind, knitted_tiles};
-use super::{GuobiaoWin, HandForm, Wind};
+use super::{CheckedWin, HandForm, Wind};
 use crate::tiles::{Tile, TileSuit};
 
 /// What every reading of one hand shares.
@@ -39,14 +39,9 @@ pub struct HandFacts {
 }
 
 impl HandFacts {
-    /// Gathers what every reading of a checked win shares (`concealed` and `all` are its tile
-    /// counts, `context` its checked circumstances).
-    pub fn new(
-        win: &GuobiaoWin,
-        concealed: [u8; 34],
-        all: [u8; 34],
-        context: WinContext,
-    ) -> HandFacts {
+    /// Gathers what every reading of a checked win shares.
+    pub fn new(win: &CheckedWin) -> HandFacts {
+        let (concealed, all, context) = (win.concealed, win.all, win.context);
         let winning_tile = win.winning_tile;
         let mut standing = concealed;
         standing[winning_tile.index()] -= 1;

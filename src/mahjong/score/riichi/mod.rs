@@ -1,18 +1,18 @@
-//! Riichi scoring: yaku and han from the table in [`yaku`], fu item by item ([`fu`]), limits and
-//! payments ([`points`]), over the reading of the hand that pays most.
+//! Riichi scoring: yaku and han from the table [`YAKU`], fu item by item (`fu.rs`), limits and
+//! payments (`points.rs`), over the reading of the hand that pays most.
 //!
 //! Every standard decomposition of the concealed tiles is tried with every group the winning
 //! tile can complete (which decides the wait, and whether a triplet won on a discard is open),
 //! together with seven pairs and thirteen orphans; the answer is the reading with the highest
 //! base points, then most han, then most fu.
 
-pub mod fu;
-pub mod points;
+mod fu;
+mod points;
 mod rules;
-pub mod yaku;
+mod yaku;
 
 pub use rules::{Kazoe, Renhou, RiichiOverrides, RiichiPreset, RiichiRules, RiichiRulesError};
-pub use yaku::{YAKU, Yaku, YakuSet};
+pub use yaku::{FIRST_YAKUMAN, YAKU, Yaku, YakuDef, YakuSet};
 
 use self::fu::FuFacts;
 use super::{
@@ -123,7 +123,11 @@ impl Value {
 
 /// Scores a Riichi win. Malformed requests (tile count, winning tile, copies, contradictory
 /// facts) are errors; a hand that is not a win, or has no yaku, is a [`Score`] saying so.
-pub fn score(rules: &Rules, riichi: &RiichiRules, input: &WinInput) -> Result<Score, ScoreError> {
+pub(in crate::mahjong::score) fn score(
+    rules: &Rules,
+    riichi: &RiichiRules,
+    input: &WinInput,
+) -> Result<Score, ScoreError> {
     let counts = prepare(rules, input)?;
     check_context(input)?;
     let facts = facts(riichi, input, &counts);

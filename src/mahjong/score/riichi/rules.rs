@@ -87,7 +87,7 @@ pub struct RiichiOverrides {
 }
 
 /// Why Riichi options are rejected.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum RiichiRulesError {
     /// The double-wind pair fu is neither 2 nor 4.
     #[error("the fu of a double-wind pair is 2 or 4, not {0}")]
@@ -95,6 +95,16 @@ pub enum RiichiRulesError {
     /// An honba value beyond any game's.
     #[error("points per honba must be at most 3000, not {0}")]
     HonbaPoints(u32),
+}
+
+impl RiichiRulesError {
+    /// The field of [`RiichiOverrides`] at fault.
+    pub fn field(&self) -> &'static str {
+        match self {
+            RiichiRulesError::DoubleWindPairFu(_) => "double_wind_pair_fu",
+            RiichiRulesError::HonbaPoints(_) => "honba_points",
+        }
+    }
 }
 
 impl RiichiRules {

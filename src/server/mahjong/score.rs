@@ -1,16 +1,17 @@
 //! `MahjongScore`: proto <-> [`crate::mahjong::score`]. Parsing and formatting only; every
 //! answer comes from the core scorers.
 
-use super::enums::decode;
-use super::mahjong::{decomposition, parse_meld, parse_rules, tiles};
-use super::pb;
+use super::super::enums::decode;
+use super::super::pb;
+use super::{decomposition, parse_meld, parse_rules, tiles};
 use crate::error::InvalidArgument;
-use crate::mahjong::score::guobiao::{self, GuobiaoRules};
-use crate::mahjong::score::hongzhong::{self, HongzhongRules};
+use crate::mahjong::score::guobiao::GuobiaoOverrides;
+use crate::mahjong::score::hongzhong::HongzhongOverrides;
 use crate::mahjong::score::riichi::{self, Kazoe, Renhou, RiichiOverrides, RiichiPreset};
-use crate::mahjong::score::sichuan::{self, SichuanRules};
+use crate::mahjong::score::sichuan::SichuanOverrides;
 use crate::mahjong::score::{
-    InvalidWin, Limit, Score, ScoreElement, Unit, WinContext, WinInput, Wind,
+    self, InvalidWin, Limit, Score, ScoreElement, ScoreTable, ScoringOverrides, ScoringRulesError,
+    Unit, WinContext, WinInput, Wind, red_fives,
 };
 use crate::mahjong::{Meld, Preset, Rules};
 use crate::tiles::{Tile, parse_tiles};
@@ -42,17 +43,23 @@ pub fn score(
         }
     };
     let context = parse_context(&mut errors, request.context.as_ref());
-    let riichi_rules = parse_riichi_rules(&mut errors, request.riichi.as_ref());
-    let guobiao_rules = parse_guobiao_rules(&mut errors, request.guobiao.as_ref());
-    let sichuan_rules = parse_sichuan_rules(request.sichuan.as_ref());
-    let hongzhong_rules = parse_hongzhong_rules(request.hongzhong.as_ref());
-    let red_fives = std::iter::once(&request.hand)
-        .chain(request.melds.iter().map(|m| &m.tiles))
-        .map(|s| s.chars().filter(|&c| c == '0').count())
-        .sum::<usize>()
-        .min(u8::MAX as usize) as u8;
-    // Rules and the winning tile are both parsed whenever no violation was recorded.
-    let (Some(rules), Some(winning), true) = (rules, winning, errors.is_empty()) else {
+    let overrides = parse_overrides(&mut errors, &request);
+    // The overrides are checked even when the tile rules are not, so every violation is named.
+    let table = match ScoreTable::with_overrides(rules.unwrap_or_default(), &overrides) {
+        Ok(table) => Some(table),
+        Err(invalid) => {
+            for problem in invalid.problems {
+                errors.push(rules_path(&problem), problem.to_string());
+            }
+            None
+        }
+    };
+    let red_fives = red_fives(
+        std::iter::once(request.hand.as_str())
+            .chain(request.melds.iter().map(|m| m.tiles.as_str())),
+    );
+    // The table and the winning tile are both built whenever no violation was recorded.
+    let (Some(table), Some(winning), true) = (table, winning, errors.is_empty()) else {
         return Err(errors);
     };
     let input = WinInput {
@@ -62,13 +69,19 @@ pub fn score(
         red_fives,
         context,
     };
-    let score = match rules.preset {
-        Preset::Riichi => riichi::score(&rules, &riichi_rules, &input)?,
-        Preset::Guobiao => guobiao::score_input(&rules, &guobiao_rules, &input)?,
-        Preset::Sichuan => sichuan::score(&rules, &sichuan_rules, &input)?,
-        Preset::Hongzhong => hongzhong::score(&rules, &hongzhong_rules, &input)?,
+    let score = score::score(&table, &input)?;
+    Ok(response(table.rules(), &score))
+}
+
+/// The request path of a scoring option: `<rule set>.<field>`.
+fn rules_path(problem: &ScoringRulesError) -> String {
+    let rule_set = match problem.rule_set() {
+        Preset::Riichi => "riichi",
+        Preset::Guobiao => "guobiao",
+        Preset::Sichuan => "sichuan",
+        Preset::Hongzhong => "hongzhong",
     };
-    Ok(response(&rules, &score))
+    format!("{rule_set}.{}", problem.field())
 }
 
 fn wind(value: i32, field: &str, errors: &mut InvalidArgument) -> Option<Wind> {
@@ -137,13 +150,14 @@ fn parse_context(errors: &mut InvalidArgument, c: Option<&pb::MahjongWinContext>
     }
 }
 
-fn parse_riichi_rules(
+/// Every rule set's options as overrides (decoding their enums); the core checks them.
+fn parse_overrides(
     errors: &mut InvalidArgument,
-    r: Option<&pb::RiichiScoringRules>,
-) -> riichi::RiichiRules {
+    request: &pb::MahjongScoreRequest,
+) -> ScoringOverrides {
     let default = pb::RiichiScoringRules::default();
-    let r = r.unwrap_or(&default);
-    let preset = match decode(r.preset, "riichi.preset", "riichi scoring preset", errors) {
+    let r = request.riichi.as_ref().unwrap_or(&default);
+    let riichi_preset = match decode(r.preset, "riichi.preset", "riichi scoring preset", errors) {
         Some(pb::RiichiScoringPreset::Majsoul) => RiichiPreset::Majsoul,
         Some(pb::RiichiScoringPreset::Mleague) => RiichiPreset::MLeague,
         _ => RiichiPreset::Tenhou,
@@ -160,7 +174,7 @@ fn parse_riichi_rules(
         Some(pb::RenhouValue::Yakuman) => Some(Renhou::Yakuman),
         _ => None,
     };
-    let overrides = RiichiOverrides {
+    let riichi = RiichiOverrides {
         open_tanyao: r.open_tanyao,
         red_fives: r.red_fives,
         kiriage: r.kiriage,
@@ -171,79 +185,41 @@ fn parse_riichi_rules(
         double_wind_pair_fu: r.double_wind_pair_fu,
         honba_points: r.honba_points,
     };
-    riichi::RiichiRules::with_overrides(preset, &overrides).unwrap_or_else(|e| {
-        let field = match e {
-            riichi::RiichiRulesError::DoubleWindPairFu(_) => "riichi.double_wind_pair_fu",
-            riichi::RiichiRulesError::HonbaPoints(_) => "riichi.honba_points",
-        };
-        errors.push(field, e.to_string());
-        riichi::RiichiRules::default()
-    })
-}
-
-fn parse_sichuan_rules(r: Option<&pb::SichuanScoringRules>) -> SichuanRules {
-    let d = SichuanRules::default();
-    let Some(r) = r else { return d };
-    SichuanRules {
-        max_fan: match r.max_fan {
-            None => d.max_fan,
-            Some(0) => None,
-            Some(n) => Some(n),
-        },
-        base_points: r.base_points.unwrap_or(d.base_points),
-        self_drawn_adds_fan: r.self_drawn_adds_fan.unwrap_or(d.self_drawn_adds_fan),
+    let guobiao = request
+        .guobiao
+        .as_ref()
+        .map_or_else(GuobiaoOverrides::default, |g| GuobiaoOverrides {
+            minimum_fan: g.minimum_fan,
+            base_points: g.base_points,
+        });
+    let sichuan = request
+        .sichuan
+        .as_ref()
+        .map_or_else(SichuanOverrides::default, |s| SichuanOverrides {
+            max_fan: s.max_fan,
+            base_points: s.base_points,
+            self_drawn_adds_fan: s.self_drawn_adds_fan,
+        });
+    let hongzhong = request
+        .hongzhong
+        .as_ref()
+        .map_or_else(HongzhongOverrides::default, |h| HongzhongOverrides {
+            base_points: h.base_points,
+            self_drawn_bonus: h.self_drawn_bonus,
+            four_wildcards_win: h.four_red_dragons_win,
+            seven_pairs_bonus: h.seven_pairs_bonus,
+            no_wildcard_bonus: h.no_wildcard_bonus,
+            points_per_bird: h.points_per_bird,
+            discarder_pays_alone: h.discarder_pays_alone,
+        });
+    ScoringOverrides {
+        riichi_preset,
+        riichi,
+        guobiao,
+        sichuan,
+        hongzhong,
     }
 }
-
-fn parse_hongzhong_rules(r: Option<&pb::HongzhongScoringRules>) -> HongzhongRules {
-    let d = HongzhongRules::default();
-    let Some(r) = r else { return d };
-    HongzhongRules {
-        base_points: r.base_points.unwrap_or(d.base_points),
-        self_drawn_bonus: r.self_drawn_bonus.unwrap_or(d.self_drawn_bonus),
-        four_wildcards_win: r.four_red_dragons_win.unwrap_or(d.four_wildcards_win),
-        seven_pairs_bonus: r.seven_pairs_bonus.unwrap_or(d.seven_pairs_bonus),
-        no_wildcard_bonus: r.no_wildcard_bonus.unwrap_or(d.no_wildcard_bonus),
-        points_per_bird: r.points_per_bird.unwrap_or(d.points_per_bird),
-        discarder_pays_alone: r.discarder_pays_alone.unwrap_or(d.discarder_pays_alone),
-    }
-}
-
-/// Guobiao's minimum and base: unset fields keep the competition rules' 8 and 8.
-fn parse_guobiao_rules(
-    errors: &mut InvalidArgument,
-    g: Option<&pb::GuobiaoScoringRules>,
-) -> GuobiaoRules {
-    let default = pb::GuobiaoScoringRules::default();
-    let g = g.unwrap_or(&default);
-    let mut bounded = |field: &str, value: Option<u32>, max: u32, standard: u32| match value {
-        Some(v) if v > max => {
-            errors.push(field, format!("{v} is more than {max}"));
-            standard
-        }
-        Some(v) => v,
-        None => standard,
-    };
-    GuobiaoRules {
-        minimum_fan: bounded(
-            "guobiao.minimum_fan",
-            g.minimum_fan,
-            MAX_GUOBIAO_MINIMUM_FAN,
-            GuobiaoRules::STANDARD.minimum_fan,
-        ),
-        base_points: bounded(
-            "guobiao.base_points",
-            g.base_points,
-            MAX_GUOBIAO_BASE_POINTS,
-            GuobiaoRules::STANDARD.base_points,
-        ),
-    }
-}
-
-/// The largest `guobiao.minimum_fan` accepted (no hand scores more than a few hundred fans).
-const MAX_GUOBIAO_MINIMUM_FAN: u32 = 1_000;
-/// The largest `guobiao.base_points` accepted.
-const MAX_GUOBIAO_BASE_POINTS: u32 = 1_000_000;
 
 fn element(e: &ScoreElement) -> pb::ScoringElement {
     pb::ScoringElement {

@@ -1,5 +1,5 @@
-//! Guobiao through the scorers' shared input and result: a [`WinInput`] in, a [`Score`] out, so
-//! that `MahjongScore` serves it like the other rule sets.
+//! Guobiao through the scorers' shared input and result: a [`WinInput`] in, checked into the
+//! scorer's own checked win, a [`Score`] out, as for the other rule sets.
 //!
 //! The shared context maps as: `last_tile` → 妙手回春 / 海底捞月, `after_kong` → 杠上开花 when
 //! self-drawn (on a discard it scores nothing under Guobiao), `robbing_kong` → 抢杠和,
@@ -7,69 +7,85 @@
 //! win on a discard whose discarder was not named, the discarder (`seat: None`) comes first and
 //! the two others follow, also unnamed.
 
+use super::context::WinContext;
 use super::{
-    Fan, GuobiaoError, GuobiaoRules, GuobiaoScore, GuobiaoSet, GuobiaoWin, HandForm, NotWin,
-    SetKind, score_with,
+    CheckedWin, Fan, GuobiaoRules, GuobiaoScore, GuobiaoSet, HandForm, NotWin, SetKind,
+    best_reading,
 };
 use crate::mahjong::score::{
     InvalidWin, Score, ScoreElement, ScoreError, ScoreField, Totals, Unit, WinInput, others,
     payments, prepare,
 };
-use crate::mahjong::{Decomposition, Form, Group, GroupKind, Rules};
+use crate::mahjong::{Decomposition, Form, Group, GroupKind, MeldKind, Rules};
 use crate::tiles::Tile;
 
-/// Scores a win under Guobiao rules from the shared input: checks it as every scorer does, then
-/// runs [`score_with`] and reports the best reading as a [`Score`] (fans in table order, ids
-/// `"guobiao.<english_name>"`, flowers as `"guobiao.flower_tiles"`).
-pub fn score_input(
+/// Scores a win under Guobiao rules from the shared input: checks it as every scorer does
+/// ([`prepare`]) and for what Guobiao adds, then reports the best reading as a [`Score`] (fans
+/// in table order, ids `"guobiao.<english_name>"`, flowers as `"guobiao.flower_tiles"`).
+pub(in crate::mahjong::score) fn score_input(
     rules: &Rules,
     guobiao: &GuobiaoRules,
     input: &WinInput,
 ) -> Result<Score, ScoreError> {
-    prepare(rules, input)?;
-    let c = &input.context;
-    let win = GuobiaoWin {
-        concealed: input.hand.clone(),
-        melds: input.melds.clone(),
-        winning_tile: input.winning,
-        self_drawn: c.self_drawn,
-        seat_wind: c.seat_wind,
-        round_wind: c.round_wind,
-        last_tile_of_kind: c.last_of_kind,
-        last_tile_of_wall: c.last_tile,
-        kong_win: c.after_kong && c.self_drawn,
-        robbing_kong: c.robbing_kong,
-        flowers: c.flowers,
-    };
-    let result = score_with(guobiao, &win).map_err(shared_error)?;
-    Ok(to_score(guobiao, input, &result))
-}
-
-/// The shared error for a Guobiao one (naming the request's fields).
-fn shared_error(e: GuobiaoError) -> ScoreError {
-    match e {
-        GuobiaoError::TooManyMelds(melds) => ScoreError::HandSize { tiles: 0, melds },
-        GuobiaoError::TileCount { got, melds, .. } => ScoreError::HandSize { tiles: got, melds },
-        GuobiaoError::WinningTileNotInHand(tile) => ScoreError::WinningTileNotInHand { tile },
-        GuobiaoError::FiveCopies { tile, count } => ScoreError::TooManyCopies {
-            field: ScoreField::Hand,
-            tile,
-            count: count.min(u8::MAX as usize) as u8,
-            max: 4,
-        },
-        GuobiaoError::TooManyFlowers(_) => ScoreError::Context {
-            field: ScoreField::Context("flowers"),
-            reason: "at most 8 flowers",
-        },
-        GuobiaoError::Contradiction { field, reason } => ScoreError::Context {
-            field: ScoreField::Context(match field {
-                "kong_win" => "after_kong",
-                "last_tile_of_kind" => "last_of_kind",
-                other => other,
-            }),
-            reason,
-        },
+    let concealed = prepare(rules, input)?;
+    let mut all = concealed;
+    for t in input.melds.iter().flat_map(|m| m.tiles()) {
+        all[t.index()] += 1;
     }
+    // Guobiao plays four copies of every kind, even where the tile rules add wildcard copies.
+    if let Some(i) = (0..34).find(|&i| all[i] > 4) {
+        return Err(ScoreError::TooManyCopies {
+            field: ScoreField::Hand,
+            tile: Tile::from_index(i).expect("tile index"),
+            count: all[i],
+            max: 4,
+        });
+    }
+    let c = &input.context;
+    let w = input.winning.index();
+    let contradiction = |path, reason| {
+        Err(ScoreError::Context {
+            field: ScoreField::Context(path),
+            reason,
+        })
+    };
+    // What `prepare` leaves to the rule set: a kong's replacement tile needs a kong, a robbed
+    // tile is the fourth copy, the last of a kind is the only copy in the hand.
+    let kong_win = c.after_kong && c.self_drawn;
+    if kong_win && !input.melds.iter().any(|m| m.kind == MeldKind::Kan) {
+        return contradiction(
+            "after_kong",
+            "a win on a kong's replacement tile needs a declared kan",
+        );
+    }
+    if c.robbing_kong && all[w] != 1 {
+        return contradiction(
+            "robbing_kong",
+            "the robbed tile is the fourth copy: the winner cannot hold another",
+        );
+    }
+    if c.last_of_kind && concealed[w] > 1 {
+        return contradiction(
+            "last_of_kind",
+            "the winning tile cannot be the last of its kind when the hand holds another copy",
+        );
+    }
+    let win = CheckedWin::new(
+        concealed,
+        all,
+        &input.melds,
+        input.winning,
+        WinContext {
+            self_drawn: c.self_drawn,
+            last_tile_of_kind: c.last_of_kind,
+            last_tile_of_wall: c.last_tile,
+            kong_win,
+            robbing_kong: c.robbing_kong,
+        },
+        (c.seat_wind, c.round_wind),
+        c.flowers,
+    );
+    Ok(to_score(guobiao, input, &best_reading(guobiao, &win)))
 }
 
 fn element(fan: Fan, count: u8) -> ScoreElement {
