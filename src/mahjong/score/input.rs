@@ -1,7 +1,6 @@
 //! The scoring request: a complete hand with its winning tile and the situation of the win, and
 //! the checks every rule set shares (tile count for the melds, winning tile in the hand, copies).
 
-use super::riichi::RiichiContext;
 use crate::mahjong::{Meld, MeldKind, Rules};
 use crate::tiles::Tile;
 
@@ -60,6 +59,27 @@ pub struct WinContext {
     pub birds: u8,
     /// Riichi facts.
     pub riichi: RiichiContext,
+}
+
+/// Riichi facts about the win (the part of [`WinContext`] only Riichi reads).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RiichiContext {
+    /// Riichi declared.
+    pub riichi: bool,
+    /// Double riichi declared (implies riichi).
+    pub double_riichi: bool,
+    /// Ippatsu.
+    pub ippatsu: bool,
+    /// Won before the winner's first discard, no call made (tenhou / chiihou / renhou).
+    pub first_turn: bool,
+    /// Dora indicators.
+    pub dora_indicators: Vec<Tile>,
+    /// Ura-dora indicators (counted with riichi only).
+    pub ura_dora_indicators: Vec<Tile>,
+    /// Honba counters.
+    pub honba: u32,
+    /// Riichi sticks on the table.
+    pub riichi_sticks: u32,
 }
 
 /// A hand to score.

@@ -22,26 +22,7 @@ use super::{
 use crate::mahjong::{Decomposition, Form, Group, GroupKind, MeldKind, Rules};
 use crate::tiles::Tile;
 
-/// Riichi facts about the win.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct RiichiContext {
-    /// Riichi declared.
-    pub riichi: bool,
-    /// Double riichi declared (implies riichi).
-    pub double_riichi: bool,
-    /// Ippatsu.
-    pub ippatsu: bool,
-    /// Won before the winner's first discard, no call made (tenhou / chiihou / renhou).
-    pub first_turn: bool,
-    /// Dora indicators.
-    pub dora_indicators: Vec<Tile>,
-    /// Ura-dora indicators (counted with riichi only).
-    pub ura_dora_indicators: Vec<Tile>,
-    /// Honba counters.
-    pub honba: u32,
-    /// Riichi sticks on the table.
-    pub riichi_sticks: u32,
-}
+pub use super::input::RiichiContext;
 
 /// The wait the winning tile completed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
