@@ -3,8 +3,10 @@
 //! four players, with and without laizi, under both bidding schemes and random flow options.
 //! Every generated game must be accepted by `adjudicate`, finish (or be a redeal), and settle
 //! zero-sum, agreeing with slow references of the bidding's outcome, of the play phase (turns,
-//! hands, winner, plays made, bombs) and of the settlement; corrupting one action at random must make
-//! `adjudicate` report exactly that action. Then named tests for spring, anti-spring, the
+//! hands, winner, plays made, bombs) and of the settlement; the same game rewritten to start from
+//! its known landlord (the bidding's entries dropped, the bid multiple they set given) must settle
+//! exactly alike; corrupting one action at random must make `adjudicate` report exactly that
+//! action. Then named tests for spring, anti-spring, the
 //! bidding edges, and the hand-worked scoring table of the README.
 //!
 //! Case count: `CARDRULES_PROPTEST_CASES` games per configuration (default 200 for natural
