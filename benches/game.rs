@@ -35,6 +35,7 @@ fn random_game(rng: &mut ChaCha8Rng, seed: u64) -> GameRecord {
         table: Table::STANDARD,
         flow: Flow::default(),
         deal: GameDeal::seeded(Variant::ThreePlayer, seed, WildcardDraw::None),
+        known_landlord: None,
         bids: Vec::new(),
         plays: Vec::new(),
     };

@@ -181,12 +181,31 @@ impl fmt::Display for Card {
     }
 }
 
+/// The most characters of a client's text a message quotes (see [`Quoted`]).
+pub const MAX_QUOTED_CHARS: usize = 16;
+
+/// A client's text as messages quote it: Rust-debug-quoted (`"7X"`), cut after
+/// [`MAX_QUOTED_CHARS`] characters with its full length in bytes (`"AAAAAAAAAAAAAAAA"… (60000
+/// bytes)`), so that a message never grows with the text (a card string may carry surrounding
+/// spaces or be anything at all).
+pub struct Quoted<'a>(pub &'a str);
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.char_indices().nth(MAX_QUOTED_CHARS) {
+            None => write!(f, "{:?}", self.0),
+            Some((cut, _)) => write!(f, "{:?}… ({} bytes)", &self.0[..cut], self.0.len()),
+        }
+    }
+}
+
 /// Why a card string could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CardParseError {
     /// The string is not a card in the conventions' notation.
     #[error(
-        "unknown card {0:?} (expected a rank 3-10/J/Q/K/A/2 with an optional suit S/H/C/D, or BJ/RJ)"
+        "unknown card {} (expected a rank 3-10/J/Q/K/A/2 with an optional suit S/H/C/D, or BJ/RJ)",
+        Quoted(.0)
     )]
     Unknown(String),
 }

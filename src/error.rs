@@ -5,6 +5,10 @@
 
 use std::fmt;
 
+/// The most field violations an answer lists before [`InvalidArgument::bounded`] sums up the
+/// rest in one more.
+pub const MAX_VIOLATIONS: usize = 12;
+
 /// One malformed field of a request.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FieldViolation {
@@ -35,6 +39,25 @@ impl InvalidArgument {
             field: field.into(),
             description: description.into(),
         });
+    }
+
+    /// At most [`MAX_VIOLATIONS`] violations, as every answer lists them: the first ones, then,
+    /// when there were more, one more on the top-level field of the first one left out (`record`
+    /// for `record.plays[3].cards[1]`, `hand` for `hand[40]`) saying how many were left out. A
+    /// request holds lists of up to a deck of cards, and a violation for every bad entry would
+    /// make the status larger than HTTP/2 peers accept in headers.
+    pub fn bounded(mut self) -> InvalidArgument {
+        let more = self.violations.len().saturating_sub(MAX_VIOLATIONS);
+        if more > 0 {
+            let first_left_out = &self.violations[MAX_VIOLATIONS].field;
+            let top = first_left_out
+                .find(['.', '['])
+                .map_or(first_left_out.as_str(), |end| &first_left_out[..end])
+                .to_owned();
+            self.violations.truncate(MAX_VIOLATIONS);
+            self.push(top, format!("and {more} more problems, not listed"));
+        }
+        self
     }
 
     /// True when no violation was recorded.

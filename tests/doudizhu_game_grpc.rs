@@ -1,14 +1,16 @@
 //! NextActions and AdjudicateGame over gRPC with the generated client: a whole seeded game
-//! driven by NextActions, its adjudication, an illegal record, and malformed records.
+//! driven by NextActions, its adjudication, an illegal record, malformed records, a record from
+//! a known landlord, the forced landlord's bid, and a large laizi hand listed.
 
 mod common;
 
 use cardrules::server::pb::doudizhu_game_record::Deal;
 use cardrules::server::pb::{
-    AdjudicateGameRequest, DoudizhuActionList, DoudizhuBid, DoudizhuBidAction, DoudizhuCardsHeld,
-    DoudizhuExplicitDeal, DoudizhuGameFlow, DoudizhuGamePhase, DoudizhuGamePlay,
-    DoudizhuGameRecord, DoudizhuGameVerdict, DoudizhuGameViolationKind, DoudizhuRules,
-    DoudizhuScoring, DoudizhuSeededDeal, DoudizhuSide, Game, IllegalPlayReason, ListPlaysRequest,
+    AdjudicateGameRequest, DoudizhuActionList, DoudizhuAllPass, DoudizhuBid, DoudizhuBidAction,
+    DoudizhuBiddingScheme, DoudizhuCardsHeld, DoudizhuExplicitDeal, DoudizhuGameFlow,
+    DoudizhuGamePhase, DoudizhuGamePlay, DoudizhuGameRecord, DoudizhuGameVerdict,
+    DoudizhuGameViolationKind, DoudizhuKnownLandlord, DoudizhuRules, DoudizhuScoring,
+    DoudizhuSeededDeal, DoudizhuSide, Game, IllegalPlayReason, ListPlaysRequest,
     NextActionsRequest, WildcardDraw,
 };
 use common::{TestServer, field_violations};
@@ -312,5 +314,263 @@ async fn malformed_records_are_invalid_argument_with_the_field_path() {
         (4, 3, Some(3))
     );
     assert_eq!(state.kitty.len(), 8);
+    server.shutdown().await.unwrap();
+}
+
+/// A game whose bidding happened elsewhere: the record starts from its known landlord (kitty
+/// taken) and bid multiple, and is judged and settled exactly as the same game with its
+/// bidding played out.
+#[tokio::test]
+async fn a_record_from_a_known_landlord_settles_as_the_game_with_its_bidding() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let judge = client.clone();
+    let adjudicate = |record: DoudizhuGameRecord| {
+        let mut client = judge.clone();
+        async move {
+            client
+                .adjudicate_game(AdjudicateGameRequest {
+                    record: Some(record),
+                })
+                .await
+        }
+    };
+    // Seed 42: seat 0 bids 3; the whole game played out.
+    let played = play_out(&mut client, seeded(42)).await;
+    let full = adjudicate(played.clone()).await.unwrap().into_inner();
+    let settlement = full.settlement.unwrap();
+    let known = |bid_multiple: u32| DoudizhuGameRecord {
+        bids: vec![],
+        known_landlord: Some(DoudizhuKnownLandlord {
+            seat: 0,
+            bid_multiple,
+        }),
+        ..played.clone()
+    };
+    let answer = adjudicate(known(3)).await.unwrap().into_inner();
+    assert_eq!(answer.verdict, DoudizhuGameVerdict::Finished as i32);
+    assert_eq!(answer.settlement.as_ref(), Some(&settlement));
+    let state = answer.state.unwrap();
+    assert_eq!((state.landlord, state.bid, state.grabs), (Some(0), 3, 0));
+    // Another auction's multiple, 7: every amount scales by 7/3.
+    let answer = adjudicate(known(7)).await.unwrap().into_inner();
+    let seven = answer.settlement.unwrap();
+    assert_eq!(seven.bid_multiple, 7);
+    let scaled: Vec<i64> = settlement.scores.iter().map(|s| s / 3 * 7).collect();
+    assert_eq!(seven.scores, scaled);
+
+    // NextActions before the first play: the landlord leads with the kitty in hand.
+    let mut start = known(3);
+    start.plays.clear();
+    let next = client
+        .next_actions(NextActionsRequest {
+            record: Some(start.clone()),
+            limit: 0,
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(next.phase, DoudizhuGamePhase::Play as i32);
+    assert_eq!(next.seat, Some(0));
+    assert!(!next.may_pass && !next.plays.is_empty());
+    assert_eq!(next.state.unwrap().seats[0].card_count, 20);
+
+    // With showing and doubling, `bids` starts with the landlord's show.
+    let mut with_phases = start.clone();
+    with_phases.flow = Some(DoudizhuGameFlow {
+        show_hand: true,
+        doubling: true,
+        ..Default::default()
+    });
+    let next = client
+        .next_actions(NextActionsRequest {
+            record: Some(with_phases.clone()),
+            limit: 0,
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(next.phase, DoudizhuGamePhase::ShowHand as i32);
+    assert_eq!(next.seat, Some(0));
+    assert_eq!(
+        next.bids,
+        [
+            DoudizhuBidAction::Pass as i32,
+            DoudizhuBidAction::ShowHand as i32
+        ]
+    );
+
+    // Without them, any bid-list entry comes after the bidding is over.
+    let mut a_bid = start.clone();
+    a_bid.bids.push(DoudizhuBid {
+        seat: 0,
+        action: DoudizhuBidAction::BidThree as i32,
+    });
+    let answer = adjudicate(a_bid).await.unwrap().into_inner();
+    let violation = answer.violation.unwrap();
+    assert_eq!(
+        (violation.field.as_str(), violation.kind),
+        (
+            "record.bids[0]",
+            DoudizhuGameViolationKind::BiddingOver as i32
+        )
+    );
+
+    // A seat that does not exist, a bid multiple of 0.
+    for (known, field) in [
+        (
+            DoudizhuKnownLandlord {
+                seat: 3,
+                bid_multiple: 1,
+            },
+            "record.known_landlord.seat",
+        ),
+        (
+            DoudizhuKnownLandlord {
+                seat: 0,
+                bid_multiple: 0,
+            },
+            "record.known_landlord.bid_multiple",
+        ),
+    ] {
+        let record = DoudizhuGameRecord {
+            known_landlord: Some(known),
+            ..start.clone()
+        };
+        let status = adjudicate(record).await.unwrap_err();
+        assert_eq!(status.code(), Code::InvalidArgument);
+        assert_eq!(field_violations(&status)[0].0, field);
+    }
+    server.shutdown().await.unwrap();
+}
+
+/// After an all-pass under FORCED_LANDLORD nobody bid, yet the state's bid is 1: the first
+/// bidder is the landlord at a bid multiple of 1, with no grab.
+#[tokio::test]
+async fn a_forced_landlord_has_bid_one_and_no_grab() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    for scheme in [
+        DoudizhuBiddingScheme::Points,
+        DoudizhuBiddingScheme::CallAndGrab,
+    ] {
+        let mut record = seeded(42);
+        record.flow = Some(DoudizhuGameFlow {
+            scheme: scheme as i32,
+            all_pass: DoudizhuAllPass::ForcedLandlord as i32,
+            ..Default::default()
+        });
+        // Seed 42: seat 0 bids first.
+        for seat in 0..3 {
+            record.bids.push(DoudizhuBid {
+                seat,
+                action: DoudizhuBidAction::Pass as i32,
+            });
+        }
+        let next = client
+            .next_actions(NextActionsRequest {
+                record: Some(record.clone()),
+                limit: 0,
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        let state = next.state.unwrap();
+        assert_eq!(
+            (state.landlord, state.bid, state.grabs),
+            (Some(0), 1, 0),
+            "{scheme:?}"
+        );
+        // Played out, it settles at a bid multiple of 1.
+        let played = play_out(&mut client, record).await;
+        let settlement = client
+            .adjudicate_game(AdjudicateGameRequest {
+                record: Some(played),
+            })
+            .await
+            .unwrap()
+            .into_inner()
+            .settlement
+            .unwrap();
+        assert_eq!(settlement.bid_multiple, 1, "{scheme:?}");
+    }
+    server.shutdown().await.unwrap();
+}
+
+/// A two-deck laizi hand of 33 cards holding over 2^20 distinct sets of cards (eleven ranks
+/// three times each: 4^11) is listed by NextActions, as ListPlays lists it: the limit and
+/// `truncated` bound the answer, not the hand.
+#[tokio::test]
+async fn next_actions_lists_a_33_card_laizi_hand_of_over_2_20_sets() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let ranks = [
+        "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2",
+    ];
+    // Seat 0: 3..K twice and 3 4 5 a third time (25); the kitty: 6..K a third time (8).
+    let mut seat0: Vec<String> = ranks[..11]
+        .iter()
+        .flat_map(|r| [r.to_string(), r.to_string()])
+        .collect();
+    seat0.extend(["3", "4", "5"].map(String::from));
+    let kitty: Vec<String> = ranks[3..11].iter().map(|r| r.to_string()).collect();
+    // The rest of the two decks, dealt in order to seats 1 to 3.
+    let mut rest: Vec<String> = Vec::new();
+    for (i, rank) in ranks.iter().enumerate() {
+        let left = if i < 11 { 5 } else { 8 };
+        rest.extend(std::iter::repeat_n(rank.to_string(), left));
+    }
+    rest.extend(["BJ", "BJ", "RJ", "RJ"].map(String::from));
+    let mut hands = vec![DoudizhuCardsHeld { cards: seat0 }];
+    hands.extend(rest.chunks(25).map(|chunk| DoudizhuCardsHeld {
+        cards: chunk.to_vec(),
+    }));
+    let rules = Some(DoudizhuRules {
+        game: Game::DoudizhuFourPlayer as i32,
+        wild_ranks: vec!["7".into()],
+        ..Default::default()
+    });
+    let record = DoudizhuGameRecord {
+        rules: rules.clone(),
+        deal: Some(Deal::ExplicitDeal(DoudizhuExplicitDeal { hands, kitty })),
+        known_landlord: Some(DoudizhuKnownLandlord {
+            seat: 0,
+            bid_multiple: 1,
+        }),
+        ..Default::default()
+    };
+    let next = client
+        .next_actions(NextActionsRequest {
+            record: Some(record),
+            limit: 500,
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    let state = next.state.unwrap();
+    let hand = &state.seats[0].cards;
+    assert_eq!(hand.len(), 33);
+    let sets: u64 = ranks
+        .iter()
+        .map(|r| hand.iter().filter(|c| c == r).count() as u64 + 1)
+        .product();
+    assert!(sets > 1 << 20, "{sets}");
+    assert_eq!(
+        (next.seat, next.plays.len(), next.truncated),
+        (Some(0), 500, true)
+    );
+    // ListPlays answers the same hand with the same plays.
+    let listed = client
+        .list_plays(ListPlaysRequest {
+            rules,
+            hand: hand.clone(),
+            limit: 500,
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(listed.plays, next.plays);
+    assert!(listed.truncated);
     server.shutdown().await.unwrap();
 }

@@ -3,8 +3,10 @@
 //! four players, with and without laizi, under both bidding schemes and random flow options.
 //! Every generated game must be accepted by `adjudicate`, finish (or be a redeal), and settle
 //! zero-sum, agreeing with slow references of the bidding's outcome, of the play phase (turns,
-//! hands, winner, plays made, bombs) and of the settlement; corrupting one action at random must make
-//! `adjudicate` report exactly that action. Then named tests for spring, anti-spring, the
+//! hands, winner, plays made, bombs) and of the settlement; the same game rewritten to start from
+//! its known landlord (the bidding's entries dropped, the bid multiple they set given) must settle
+//! exactly alike; corrupting one action at random must make `adjudicate` report exactly that
+//! action. Then named tests for spring, anti-spring, the
 //! bidding edges, and the hand-worked scoring table of the README.
 //!
 //! Case count: `CARDRULES_PROPTEST_CASES` games per configuration (default 200 for natural
@@ -18,8 +20,8 @@ use cardrules::cards::Card;
 use cardrules::deal::WildcardDraw;
 use cardrules::doudizhu::game::{
     ActionList, AllPass, BidAction, BidError, BiddingScheme, FinishedGame, Flow, GameDeal,
-    GameRecord, GameState, NextActions, Phase, PlayedBomb, RecordedPlay, Scoring, ViolationKind,
-    adjudicate, replay, settle,
+    GameRecord, GameState, KnownLandlord, NextActions, Phase, PlayedBomb, RecordedPlay, Scoring,
+    ViolationKind, adjudicate, replay, settle,
 };
 use cardrules::doudizhu::{
     BombKind, CardList, IllegalReason, Preset, Table, Variant, list_plays, wild_listing_work,
@@ -80,6 +82,7 @@ fn random_game(rng: &mut StdRng, table: Table, flow: Flow, deal: GameDeal) -> Ga
         table,
         flow,
         deal,
+        known_landlord: None,
         bids: Vec::new(),
         plays: Vec::new(),
     };
@@ -254,6 +257,29 @@ fn reference_bidding(record: &GameRecord, first: usize) -> Option<(usize, u8, u8
     }
 }
 
+/// `record` (legal, with a landlord) rewritten to start from its known landlord: the bidding's
+/// entries are the bid list without its last ones, one show-or-pass when the flow shows and one
+/// per seat when it doubles; the bid multiple is the winning bid, or 2^grabs.
+fn known_landlord_record(record: &GameRecord, landlord: usize, bid: u8, grabs: u8) -> GameRecord {
+    let players = record.table.game().players();
+    let after_bidding =
+        usize::from(record.flow.show_hand) + if record.flow.doubling { players } else { 0 };
+    let bidding = record.bids.len() - after_bidding;
+    let bid_multiple = if grabs > 0 {
+        1u32 << grabs
+    } else {
+        u32::from(bid)
+    };
+    GameRecord {
+        known_landlord: Some(KnownLandlord {
+            seat: landlord,
+            bid_multiple,
+        }),
+        bids: record.bids[bidding..].to_vec(),
+        ..record.clone()
+    }
+}
+
 /// The slow reference of the play phase of a (legal) record: hands as rank counts, the landlord
 /// leading, a trick ending when everyone else passed. Returns (winner, plays made per seat,
 /// bombs and rockets played).
@@ -420,7 +446,7 @@ fn run_games(game: Variant, laizi: bool, seed: u64, count: usize) {
                         judged.state.bid(),
                         judged.state.grabs()
                     ),
-                    (Some(landlord), bid, grabs),
+                    (Some(landlord), u32::from(bid), grabs),
                     "case {case}"
                 );
                 let (winner, made, bombs) = reference_play(&record, landlord);
@@ -439,6 +465,22 @@ fn run_games(game: Variant, laizi: bool, seed: u64, count: usize) {
                     judged.state.bombs().len(),
                     "case {case}"
                 );
+                // The same game from a known landlord: the bidding's entries dropped, its bid
+                // multiple given. It must be judged and settled exactly the same.
+                let known = known_landlord_record(&record, landlord, bid, grabs);
+                let from_known = adjudicate(&known);
+                assert_eq!(from_known.violation, None, "case {case}");
+                assert_eq!(from_known.settlement, Some(settlement), "case {case}");
+                assert_eq!(from_known.state.phase(), Phase::Finished);
+                for seat in 0..players {
+                    assert_eq!(
+                        from_known.state.hand(seat),
+                        judged.state.hand(seat),
+                        "case {case}"
+                    );
+                }
+                assert_eq!(from_known.state.plays_made(), made, "case {case}");
+                assert_eq!(from_known.state.grabs(), 0, "case {case}");
             }
             phase => panic!("case {case}: the generator stopped in {phase:?}"),
         }
@@ -510,6 +552,7 @@ fn named_record(flow: Flow, bids: &[(usize, BidAction)], plays: &[(usize, &str)]
         table: Table::STANDARD,
         flow,
         deal: named_deal(),
+        known_landlord: None,
         bids: bids.to_vec(),
         plays: plays
             .iter()
@@ -810,7 +853,7 @@ fn hand_worked_scoring_table() {
         scoring: Scoring,
         players: usize,
         winner: usize,
-        bid: u8,
+        bid: u32,
         grabs: u8,
         shown: bool,
         doubled: Vec<bool>,
@@ -934,6 +977,7 @@ fn rank_only_plays_from_a_suited_deal_take_the_first_cards() {
         table: Table::STANDARD,
         flow: Flow::default(),
         deal: GameDeal::seeded(Variant::ThreePlayer, 42, WildcardDraw::None),
+        known_landlord: None,
         bids: vec![(0, BidAction::Bid(3))],
         plays: vec![
             RecordedPlay::new(0, cards(&["10", "10"])),

@@ -4,8 +4,9 @@
 mod common;
 
 use cardrules::server::pb::{
-    BombKind, BombOrder, ComboType, DealRequest, DoudizhuReadingSelector, DoudizhuRules,
-    FitWildcardsRequest, FitWildcardsResponse, Game, WildcardDraw,
+    BombKind, BombOrder, ComboType, DealRequest, DoudizhuPreset, DoudizhuReadingSelector,
+    DoudizhuRules, FitWildcardsRequest, FitWildcardsResponse, Game, IllegalPlayReason,
+    ValidatePlayRequest, WildcardDraw,
 };
 use common::{TestServer, field_violations};
 use tonic::Code;
@@ -444,4 +445,149 @@ async fn list_plays_of_a_laizi_hand_is_the_hint_button() {
         assert!(verdict.legal, "{:?}: {}", play.cards, verdict.message);
         assert_eq!(verdict.reading, play.reading);
     }
+}
+
+/// With one deck, laizi rules and PERMISSIVE (bomb_as_two_pairs), six cards of one rank (four
+/// natural Js and two wildcards standing for J) are three pair kickers; STANDARD has no such
+/// reading.
+#[tokio::test]
+async fn one_deck_six_of_a_rank_are_three_pair_kickers_under_permissive() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let rules = |preset: DoudizhuPreset| {
+        Some(DoudizhuRules {
+            preset: preset as i32,
+            ..wild("7").unwrap()
+        })
+    };
+    let play = cards("3S 3H 3C 4S 4H 4C 5S 5H 5C JS JH JC JD 7S 7H");
+    let airplanes = |preset: DoudizhuPreset| FitWildcardsRequest {
+        rules: rules(preset),
+        play: play.clone(),
+        r#type: ComboType::AirplaneWithPairs as i32,
+        ..Default::default()
+    };
+    let fits = client
+        .fit_wildcards(airplanes(DoudizhuPreset::Permissive))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(
+        summary(&fits).contains(&"airplane_with_pairs 3-5 x3 +J J J J J J [J J]".to_string()),
+        "{:?}",
+        summary(&fits)
+    );
+    // Under STANDARD no pair kicker repeats a rank: the Js are two pairs at most, never three.
+    let fits = client
+        .fit_wildcards(airplanes(DoudizhuPreset::Standard))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(
+        fits.fits
+            .iter()
+            .all(|fit| fit.reading.as_ref().unwrap().kickers != cards("J J J J J J")),
+        "{:?}",
+        summary(&fits)
+    );
+    server.shutdown().await.unwrap();
+}
+
+/// The largest messages the service writes stay bounded: an illegal laizi play with hundreds of
+/// readings names the first five and counts the rest, a request with a bad card in every entry
+/// gets 12 violations and a 13th that counts the rest, and a huge card string is quoted cut.
+#[tokio::test]
+async fn messages_stay_bounded_whatever_the_input() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    // 16 natural cards and four wildcards (9 wild) against the rocket under PERMISSIVE: 211
+    // readings (airplanes with their wings every way), no bomb among them, so every reading
+    // would be named as not answering it (over 14,000 characters).
+    let play = cards("3 3 3 4 4 4 5 5 5 6 6 6 7 7 8 8 9 9 9 9");
+    let permissive = Some(DoudizhuRules {
+        preset: DoudizhuPreset::Permissive as i32,
+        ..wild("9").unwrap()
+    });
+    let answer = client
+        .validate_play(ValidatePlayRequest {
+            rules: permissive.clone(),
+            play: play.clone(),
+            previous: cards("BJ RJ"),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(answer.reason, IllegalPlayReason::WrongType as i32);
+    let readings = answer.readings.len();
+    assert_eq!(readings, 211);
+    let more = format!("; and {} more readings", readings - 5);
+    assert!(answer.message.contains(&more), "{}", answer.message);
+    assert_eq!(
+        answer.message.matches("; ").count(),
+        5,
+        "{}",
+        answer.message
+    );
+    assert!(answer.message.len() < 1_000, "{}", answer.message.len());
+    // NO_SUCH_READING lists them the same way.
+    let answer = client
+        .validate_play(ValidatePlayRequest {
+            rules: permissive,
+            play,
+            intended: Some(DoudizhuReadingSelector {
+                r#type: ComboType::Rocket as i32,
+                ..Default::default()
+            }),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(answer.reason, IllegalPlayReason::NoSuchReading as i32);
+    assert!(answer.message.contains(&more), "{}", answer.message);
+    assert!(answer.message.len() < 1_000, "{}", answer.message.len());
+
+    // A hand of 54 unknown cards and a play of 20: 12 violations, then one on `hand` that counts
+    // the other 62.
+    let status = client
+        .validate_play(ValidatePlayRequest {
+            hand: vec!["1X".to_string(); 54],
+            play: vec!["1X".to_string(); 20],
+            ..Default::default()
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(status.code(), Code::InvalidArgument);
+    let violations = field_violations(&status);
+    assert_eq!(violations.len(), 13);
+    assert_eq!(violations[11].0, "hand[11]");
+    assert_eq!(
+        violations[12],
+        (
+            "hand".to_string(),
+            "and 62 more problems, not listed".to_string()
+        )
+    );
+    assert!(status.message().len() < 2_000, "{}", status.message().len());
+
+    // A 60,000-character card: quoted by its first 16 characters and its length.
+    let status = client
+        .validate_play(ValidatePlayRequest {
+            play: vec!["X".repeat(60_000)],
+            ..Default::default()
+        })
+        .await
+        .unwrap_err();
+    let violations = field_violations(&status);
+    assert_eq!(violations[0].0, "play[0]");
+    assert!(
+        violations[0]
+            .1
+            .starts_with("unknown card \"XXXXXXXXXXXXXXXX\"… (60000 bytes)"),
+        "{}",
+        violations[0].1
+    );
+    assert!(status.message().len() < 300, "{}", status.message().len());
+    server.shutdown().await.unwrap();
 }

@@ -339,14 +339,23 @@ fn game_record() -> BoxedStrategy<Option<pb::DoudizhuGameRecord>> {
         deal,
         prop::collection::vec(bid, 0..8),
         prop::collection::vec(play, 0..6),
+        // A known landlord, seat and bid multiple anywhere in range and beyond.
+        prop::option::of((
+            0u32..6,
+            prop_oneof![0u32..5, Just(1_000_000), Just(u32::MAX)],
+        )),
     )
-        .prop_map(|(rules, flow, deal, bids, plays)| pb::DoudizhuGameRecord {
-            rules,
-            flow,
-            deal,
-            bids,
-            plays,
-        })
+        .prop_map(
+            |(rules, flow, deal, bids, plays, known)| pb::DoudizhuGameRecord {
+                rules,
+                flow,
+                deal,
+                bids,
+                plays,
+                known_landlord: known
+                    .map(|(seat, bid_multiple)| pb::DoudizhuKnownLandlord { seat, bid_multiple }),
+            },
+        )
         .boxed();
     prop::option::of(record).boxed()
 }

@@ -11,7 +11,7 @@ use std::fmt;
 use super::table::Table;
 use super::variant::Variant;
 use super::wild_ranks::WildRanks;
-use crate::cards::{Card, CardParseError, Rank, RankCounts};
+use crate::cards::{Card, CardParseError, Quoted, Rank, RankCounts};
 
 /// A list of cards that could come out of a game's deck(s): the only way into the engine for a
 /// hand or a play.
@@ -102,8 +102,10 @@ impl CardListError {
                     format!("{list}{first}")
                 };
                 format!(
-                    "{text:?} is {} but {other} {first_text:?} is {}: one list must not mix suited and rank-only cards",
+                    "{} is {} but {other} {} is {}: one list must not mix suited and rank-only cards",
+                    Quoted(text),
                     kind(*suited),
+                    Quoted(first_text),
                     kind(!*suited),
                 )
             }
@@ -111,7 +113,7 @@ impl CardListError {
                 text, card, game, ..
             } => {
                 let what = if card.suit.is_some() || card.rank.is_joker() {
-                    format!("duplicate card {text:?}")
+                    format!("duplicate card {}", Quoted(text))
                 } else {
                     format!("one {} too many", card.rank)
                 };

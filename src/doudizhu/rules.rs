@@ -51,8 +51,9 @@ pub struct Rules {
     /// needs `kickers_may_repeat`. Needs `kickers_may_repeat`.
     pub kickers_may_include_adjacent_trio: bool,
     /// Pair kickers may use one rank more than once (a bomb as two pairs: `3333+4444`,
-    /// `333444+5555`); with two decks a rank gives as many pairs as it has pairs of cards (six
-    /// `J`s are three pair kickers, eight are four; five are none).
+    /// `333444+5555`). Whatever the deck, a rank gives as many pairs as it has pairs of cards,
+    /// wildcards standing for it included (six `J`s are three pair kickers, eight are four; five
+    /// are none): with one deck, six arise from four natural `J`s and two wildcards as `J`.
     pub bomb_as_two_pairs: bool,
     /// Shortest straight of singles, 3..=12 (default 5).
     pub min_straight_length: u8,

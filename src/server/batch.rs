@@ -87,6 +87,7 @@ rpcs!(batch_items);
 
 /// The status a unary call gets for `error` (see [`invalid_argument`]), as a batch status.
 fn status_of(error: &InvalidArgument) -> pb::BatchStatus {
+    let error = error.clone().bounded();
     pb::BatchStatus {
         code: Code::InvalidArgument as i32,
         message: error.to_string(),

@@ -6,8 +6,11 @@ use tonic_types::{ErrorDetails, FieldViolation, StatusExt};
 use crate::error::InvalidArgument;
 
 /// `INVALID_ARGUMENT` whose message lists every violation (enough on its own for a person reading
-/// grpcurl output) and whose details carry them as `google.rpc.BadRequest` field violations.
+/// grpcurl output) and whose details carry them as `google.rpc.BadRequest` field violations:
+/// at most [`crate::error::MAX_VIOLATIONS`] and a last one saying how many more
+/// ([`InvalidArgument::bounded`]).
 pub fn invalid_argument(error: InvalidArgument) -> Status {
+    let error = error.bounded();
     let violations: Vec<FieldViolation> = error
         .violations
         .iter()

@@ -11,7 +11,9 @@
 //! 3. doubling (加倍, each seat once, when enabled),
 //! 4. the play (the landlord leads; plays are judged by [`validate_play`](super::validate_play)),
 //!
-//! and stops at the first illegal action ([`Violation`]). A finished game is settled by
+//! and stops at the first illegal action ([`Violation`]). A record whose landlord was chosen
+//! elsewhere ([`KnownLandlord`]: the seat and the bid multiple) skips the bidding: the landlord
+//! holds the kitty from the start and the record goes on with showing, doubling and the play. A finished game is settled by
 //! [`settle`] under its [`Scoring`]. [`GameState::next_actions`] lists what the seat to act may do
 //! (NextActions); [`adjudicate`] is AdjudicateGame.
 //!
@@ -26,6 +28,7 @@
 //!     table: Table::STANDARD,
 //!     flow: Flow::default(),
 //!     deal,
+//!     known_landlord: None,
 //!     bids: vec![(0, BidAction::Bid(3))],
 //!     plays: vec![],
 //! };
@@ -45,7 +48,10 @@ mod score;
 
 pub use bidding::{AllPass, BidAction, BidError, Bidding, BiddingOutcome, BiddingScheme};
 pub use play::{PlayedBomb, SeatHand};
-pub use record::{DealProblem, Flow, GameDeal, GameRecord, Place, RecordProblem, RecordedPlay};
+pub use record::{
+    DealProblem, Flow, GameDeal, GameRecord, KnownLandlord, MAX_BID_MULTIPLE, Place, RecordProblem,
+    RecordedPlay,
+};
 pub use replay::{
     ActionList, Adjudication, GameState, NextActions, Phase, Replay, Violation, ViolationKind,
     adjudicate, replay,

@@ -296,6 +296,21 @@ impl RecordedPlay {
     }
 }
 
+/// The largest bid multiple a [`KnownLandlord`] may give.
+pub const MAX_BID_MULTIPLE: u32 = 1_000_000;
+
+/// A landlord chosen outside the record (a platform's own bidding, or another auction such as
+/// one that goes round more than once): the record starts after the bidding, with the landlord
+/// holding the kitty, and the bid multiple that bidding set is given instead of derived.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct KnownLandlord {
+    /// The landlord's seat.
+    pub seat: usize,
+    /// The settlement's bid multiple (what 叫分's winning bid or 抢地主's 2^grabs would be),
+    /// 1 to [`MAX_BID_MULTIPLE`].
+    pub bid_multiple: u32,
+}
+
 /// A whole game as a client hands it in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
@@ -305,8 +320,12 @@ pub struct GameRecord {
     pub flow: Flow,
     /// The deal. Its game must be the table's.
     pub deal: GameDeal,
-    /// The bid-list actions in order: (seat, action). Bids, then showing the hand, then the
-    /// doublings.
+    /// A landlord chosen outside the record: then no bidding is replayed (the flow's scheme,
+    /// all-pass rule and first bidder play no part) and `bids` holds only the showing and the
+    /// doublings. `None`: the record starts with the bidding.
+    pub known_landlord: Option<KnownLandlord>,
+    /// The bid-list actions in order: (seat, action). Bids (unless the landlord is known), then
+    /// showing the hand, then the doublings.
     pub bids: Vec<(usize, BidAction)>,
     /// The plays in order, passes included.
     pub plays: Vec<RecordedPlay>,
@@ -326,19 +345,44 @@ pub enum RecordProblem {
         /// Seats at the table.
         players: usize,
     },
+    /// The known landlord is not a seat.
+    #[error("the known landlord {seat} is not a seat (0 to {})", players - 1)]
+    KnownLandlordSeat {
+        /// The seat given.
+        seat: usize,
+        /// Seats at the table.
+        players: usize,
+    },
+    /// The known landlord's bid multiple is 0 or above [`MAX_BID_MULTIPLE`].
+    #[error("the bid multiple must be 1 to {MAX_BID_MULTIPLE}, got {0}")]
+    BidMultiple(u32),
 }
 
 impl GameRecord {
-    /// Checks what [`super::replay`] needs: the deal's game is the table's, the first bidder is a
-    /// seat. (Seats of actions out of range are illegal actions, out of turn, not problems.)
+    /// Checks what [`super::replay`] needs: the deal's game is the table's, the first bidder and
+    /// the known landlord are seats, the known bid multiple is in range. (Seats of actions out of
+    /// range are illegal actions, out of turn, not problems.)
     pub fn check(&self) -> Result<(), RecordProblem> {
         if self.deal.game() != self.table.game() {
             return Err(RecordProblem::GameMismatch);
         }
         let players = self.table.game().players();
-        match self.flow.first_bidder {
-            Some(seat) if seat >= players => Err(RecordProblem::FirstBidder { seat, players }),
-            _ => Ok(()),
+        if let Some(seat) = self.flow.first_bidder
+            && seat >= players
+        {
+            return Err(RecordProblem::FirstBidder { seat, players });
         }
+        if let Some(known) = self.known_landlord {
+            if known.seat >= players {
+                return Err(RecordProblem::KnownLandlordSeat {
+                    seat: known.seat,
+                    players,
+                });
+            }
+            if !(1..=MAX_BID_MULTIPLE).contains(&known.bid_multiple) {
+                return Err(RecordProblem::BidMultiple(known.bid_multiple));
+            }
+        }
+        Ok(())
     }
 }

@@ -149,8 +149,8 @@ pub struct GameState {
     /// Dealt hands until the landlord is fixed, then the play state's.
     dealt: Vec<SeatHand>,
     phase: Phase,
-    /// The landlord, its bid and grabs, once fixed.
-    landlord: Option<(usize, u8, u8)>,
+    /// The landlord, its bid (see [`GameState::bid`]) and grabs, once fixed.
+    landlord: Option<(usize, u32, u8)>,
     shown: bool,
     doubled: Vec<bool>,
     /// Doubling turns taken.
@@ -173,7 +173,7 @@ impl GameState {
             .first_bidder
             .unwrap_or(record.deal.first_bidder());
         let suited = record.deal.is_suited();
-        GameState {
+        let mut state = GameState {
             table: record.table,
             flow: record.flow,
             players,
@@ -194,7 +194,11 @@ impl GameState {
             doubled: vec![false; players],
             doubling_turn: 0,
             play: None,
+        };
+        if let Some(known) = record.known_landlord {
+            state.fix_landlord(known.seat, known.bid_multiple, 0);
         }
+        state
     }
 
     /// The phase.
@@ -230,9 +234,16 @@ impl GameState {
         self.landlord.map(|(seat, _, _)| seat)
     }
 
-    /// 叫分: the landlord's winning bid; call and grab: 1. 0 before the landlord is fixed.
-    pub fn bid(&self) -> u8 {
-        self.landlord.map_or(0, |(_, bid, _)| bid)
+    /// The bid: once the landlord is fixed, 叫分's winning bid, 1 under call and grab (the grabs
+    /// make the rest of the bid multiple), 1 for a landlord forced after an all-pass (nobody
+    /// bid: its bid multiple is 1), a known landlord's bid multiple. Before: 叫分's highest bid
+    /// so far; call and grab: 1 once a seat called; 0 while nobody bid or called.
+    pub fn bid(&self) -> u32 {
+        match self.landlord {
+            Some((_, bid, _)) => bid,
+            None if self.bidding.caller().is_some() => 1,
+            None => self.bidding.highest_bid().into(),
+        }
     }
 
     /// Call and grab: the grabs made.
@@ -312,15 +323,7 @@ impl GameState {
                     None => {}
                     Some(BiddingOutcome::Redeal) => self.phase = Phase::Redeal,
                     Some(BiddingOutcome::Landlord { seat, bid, grabs }) => {
-                        self.landlord = Some((seat, bid, grabs));
-                        let mut hands = std::mem::take(&mut self.dealt);
-                        hands[seat].take(&self.kitty);
-                        self.play = Some(PlayState::new(hands, seat));
-                        self.phase = if self.flow.show_hand {
-                            Phase::ShowHand
-                        } else {
-                            self.after_show()
-                        };
+                        self.fix_landlord(seat, bid.into(), grabs);
                     }
                 }
             }
@@ -346,6 +349,20 @@ impl GameState {
             Phase::Play | Phase::Finished | Phase::Redeal => unreachable!("checked above"),
         }
         Ok(())
+    }
+
+    /// The landlord is fixed (by the bidding, or known from the start): it takes the kitty, and
+    /// the game goes on with showing the hand, doubling or the play.
+    fn fix_landlord(&mut self, seat: usize, bid: u32, grabs: u8) {
+        self.landlord = Some((seat, bid, grabs));
+        let mut hands = std::mem::take(&mut self.dealt);
+        hands[seat].take(&self.kitty);
+        self.play = Some(PlayState::new(hands, seat));
+        self.phase = if self.flow.show_hand {
+            Phase::ShowHand
+        } else {
+            self.after_show()
+        };
     }
 
     fn after_show(&self) -> Phase {

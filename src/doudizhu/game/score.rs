@@ -8,7 +8,8 @@
 //! amount(farmer)   = min(base × min(multiple, multiple_cap), score_cap)
 //! ```
 //!
-//! - bid: 叫分, the winning bid (1-3); 叫地主/抢地主, 2^grabs (each grab doubles);
+//! - bid: 叫分, the winning bid (1-3); 叫地主/抢地主, 2^grabs (each grab doubles); 1 for a
+//!   landlord forced after an all-pass; a known landlord's given bid multiple;
 //! - bombs: the product over every bomb and rocket played of its kind's multiplier (rocket,
 //!   hard, soft or pure bomb; 2 each by default, so 2^bombs);
 //! - spring: the spring multiplier when the landlord won and no farmer played a card (春天), or
@@ -149,8 +150,9 @@ pub struct FinishedGame<'a> {
     pub landlord: usize,
     /// The seat that played its last card.
     pub winner: usize,
-    /// 叫分: the winning bid; call and grab: 1.
-    pub bid: u8,
+    /// 叫分: the winning bid; call and grab: 1 (the grabs count apart); a known landlord: its bid
+    /// multiple.
+    pub bid: u32,
     /// Call and grab: grabs made.
     pub grabs: u8,
     /// Whether the landlord showed its hand.
@@ -191,7 +193,8 @@ pub struct Settlement {
     pub spring: bool,
     /// 反春天: the farmers won and the landlord made only its opening play.
     pub anti_spring: bool,
-    /// The bid multiple: the bid (叫分) or 2^grabs (叫地主/抢地主).
+    /// The bid multiple: the bid (叫分) or 2^grabs (叫地主/抢地主); 1 for a forced landlord; a
+    /// known landlord's bid multiple.
     pub bid_multiple: u64,
     /// The product of the bombs' and rockets' multipliers.
     pub bomb_multiple: u64,

@@ -2,7 +2,7 @@
 
 use super::super::enums::decode;
 use super::super::{pb, wire};
-use crate::cards::parse_card;
+use crate::cards::{Quoted, parse_card};
 use crate::doudizhu::{
     BombKind, CardList, Combo, ComboKind, IllegalReason, ReadingSelector, Table, Variant,
 };
@@ -139,7 +139,10 @@ pub(super) fn selector_from(
             Ok(_) => {
                 errors.push(
                     format!("{field}.rank"),
-                    format!("{text:?} has a suit: give a rank only (\"7\", \"10\", \"BJ\")"),
+                    format!(
+                        "{} has a suit: give a rank only (\"7\", \"10\", \"BJ\")",
+                        Quoted(text)
+                    ),
                 );
                 None
             }

@@ -13,8 +13,8 @@ use crate::cards::{Card, Rank};
 use crate::deal::WildcardDraw;
 use crate::doudizhu::game::{
     self, ActionList, AllPass, BidAction, BidError, BiddingScheme, DealProblem, Flow, GameDeal,
-    GameRecord, GameState, NextActions, Phase, Place, RecordedPlay, Scoring, ScoringError,
-    Settlement, Violation, ViolationKind,
+    GameRecord, GameState, KnownLandlord, MAX_BID_MULTIPLE, NextActions, Phase, Place,
+    RecordedPlay, Scoring, ScoringError, Settlement, Violation, ViolationKind,
 };
 use crate::doudizhu::{BombKind, CardList, ComboKind, Variant};
 use crate::error::InvalidArgument;
@@ -43,20 +43,6 @@ pub fn on_blocking_pool(record: Option<&pb::DoudizhuGameRecord>) -> bool {
                 !rules.wild_ranks.is_empty() || rules.game == pb::Game::DoudizhuFourPlayer as i32
             })
     })
-}
-
-/// The most field violations one answer carries: a record has many lists, and every bad card
-/// of each would make the status's headers larger than HTTP/2 peers accept.
-pub const MAX_VIOLATIONS: usize = 12;
-
-/// Keeps the first [`MAX_VIOLATIONS`] violations and says how many more there were.
-fn bounded(mut errors: InvalidArgument) -> InvalidArgument {
-    let more = errors.violations.len().saturating_sub(MAX_VIOLATIONS);
-    if more > 0 {
-        errors.violations.truncate(MAX_VIOLATIONS);
-        errors.push("record", format!("and {more} more problems, not listed"));
-    }
-    errors
 }
 
 /// Records `inner`'s violations in `errors` under `prefix`.
@@ -306,6 +292,31 @@ fn record_from(
         }
         (table, _) => table,
     };
+    let known_landlord = record.known_landlord.as_ref().map(|known| {
+        if known.seat as usize >= players {
+            errors.push(
+                "record.known_landlord.seat",
+                format!(
+                    "seat {} does not exist: the game has seats 0 to {}",
+                    known.seat,
+                    players - 1
+                ),
+            );
+        }
+        if !(1..=MAX_BID_MULTIPLE).contains(&known.bid_multiple) {
+            errors.push(
+                "record.known_landlord.bid_multiple",
+                format!(
+                    "must be 1 to {MAX_BID_MULTIPLE} (the bid multiple the bidding set), got {}",
+                    known.bid_multiple
+                ),
+            );
+        }
+        KnownLandlord {
+            seat: known.seat as usize,
+            bid_multiple: known.bid_multiple,
+        }
+    });
     if record.bids.len() > MAX_BIDS {
         errors.push(
             "record.bids",
@@ -370,6 +381,7 @@ fn record_from(
         table: table?,
         flow,
         deal: deal?,
+        known_landlord,
         bids,
         plays,
     };
@@ -417,20 +429,13 @@ fn state_to_pb(state: &GameState, record: &GameRecord) -> pb::DoudizhuGameState 
     let table = &record.table;
     let landlord = state.landlord();
     let made = state.plays_made();
-    let bid = if landlord.is_some() {
-        state.bid()
-    } else if state.bidding().caller().is_some() {
-        1
-    } else {
-        state.bidding().highest_bid()
-    };
     let to_beat = state.to_beat();
     pb::DoudizhuGameState {
         phase: phase_to_pb(state.phase()) as i32,
         to_act: state.to_act().map(|s| s as u32),
         first_bidder: state.first_bidder() as u32,
         landlord: landlord.map(|s| s as u32),
-        bid: bid.into(),
+        bid: state.bid(),
         grabs: state.grabs().into(),
         shown: state.shown(),
         seats: (0..state.players())
@@ -552,7 +557,7 @@ pub fn next_actions(
     let mut errors = InvalidArgument::default();
     let record = record_from(request.record.as_ref(), &mut errors);
     let limit = limit_from(request.limit, &mut errors);
-    bounded(errors).or_ok(())?;
+    errors.or_ok(())?;
     let record = record.ok_or_else(|| InvalidArgument::new("record", "unreadable"))?;
     let replayed = game::replay(&record);
     let state = &replayed.state;
@@ -603,7 +608,7 @@ pub fn adjudicate_game(
 ) -> Result<pb::AdjudicateGameResponse, InvalidArgument> {
     let mut errors = InvalidArgument::default();
     let record = record_from(request.record.as_ref(), &mut errors);
-    bounded(errors).or_ok(())?;
+    errors.or_ok(())?;
     let record = record.ok_or_else(|| InvalidArgument::new("record", "unreadable"))?;
     let judged = game::adjudicate(&record);
     let state = Some(state_to_pb(&judged.state, &record));

@@ -7,13 +7,27 @@ use crate::doudizhu::{
     CardList, Combo, ComboKind, Comparison, ComparisonOutcome, IllegalReason, Verdict,
 };
 
-/// Every reading, for messages: `four with two pairs 4 + 3 3 3 3; four with two pairs 3 + ...`.
+/// The most readings a message describes: a laizi play can have hundreds of fits (16 natural
+/// cards and four wildcards: over 26,000 characters of them), and a message stays a sentence.
+pub const MAX_DESCRIBED_READINGS: usize = 5;
+
+/// The first [`MAX_DESCRIBED_READINGS`] readings, for messages, then how many more:
+/// `four with two pairs 4 + 3 3 3 3; four with two pairs 3 + 4 4 4 4`, or
+/// `...; trio 7 [wild as 7]; and 12 more readings`.
 pub(super) fn describe_all(readings: &[Combo]) -> String {
-    readings
-        .iter()
-        .map(Combo::to_string)
-        .collect::<Vec<_>>()
-        .join("; ")
+    let mut text = String::with_capacity(96);
+    for (i, reading) in readings.iter().take(MAX_DESCRIBED_READINGS).enumerate() {
+        if i > 0 {
+            text.push_str("; ");
+        }
+        // Writing into a String cannot fail.
+        let _ = write!(text, "{reading}");
+    }
+    let more = readings.len().saturating_sub(MAX_DESCRIBED_READINGS);
+    if more > 0 {
+        let _ = write!(text, "; and {more} more readings");
+    }
+    text
 }
 
 /// Why cards that are no combo are none.

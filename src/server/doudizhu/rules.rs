@@ -3,7 +3,7 @@
 
 use super::super::enums::decode;
 use super::super::pb;
-use crate::cards::{Rank, parse_card};
+use crate::cards::{Quoted, Rank, parse_card};
 use crate::doudizhu::{BombOrder, Preset, RuleOverrides, Table, Variant};
 use crate::error::InvalidArgument;
 
@@ -91,7 +91,10 @@ fn wild_ranks(texts: &[String], errors: &mut InvalidArgument) -> Vec<Rank> {
             Ok(_) => {
                 errors.push(
                     format!("rules.wild_ranks[{i}]"),
-                    format!("{text:?} has a suit: give a rank only (\"7\", \"10\")"),
+                    format!(
+                        "{} has a suit: give a rank only (\"7\", \"10\")",
+                        Quoted(text)
+                    ),
                 );
             }
             Err(error) => errors.push(format!("rules.wild_ranks[{i}]"), error.to_string()),
