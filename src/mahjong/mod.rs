@@ -16,32 +16,7 @@
 //! combined by residue mod 3. Validation happens first and returns a typed [`MahjongError`]
 //! naming the input at fault.
 //!
-//! # Conventions
-//!
-//! Both engines follow these (`crate::doudizhu` is the other example), and a third game can copy
-//! them.
-//!
-//! - **Rules context.** A rule set is a preset plus overrides (`None` keeps the preset's value),
-//!   checked once into the value every entry point takes: [`Rules::with_overrides`] here,
-//!   [`score::ScoreTable::with_overrides`] for scoring (the tile rules with the options of their
-//!   own rule set; the choice of scorer follows from it), `doudizhu::Table` for Dou Dizhu. An
-//!   option that cannot be played is refused with a typed error.
-//! - **Checked input.** Notation is read in the core ([`crate::tiles::parse_tiles`], red fives
-//!   by [`score::red_fives`], [`Meld::from_tiles`]). What depends on the rules and the whole
-//!   input together (copies across hand, melds and visible tiles; tiles absent from the game)
-//!   is checked first in each entry point, before anything is computed.
-//! - **Errors.** Typed enums whose `field()` names the input at fault (an argument of the entry
-//!   point or a field of the rules or overrides struct) with an index within it where there is
-//!   one (`index()`, [`Field::Meld`]); `Display` says what is wrong in words. The core never
-//!   spells a request path: the adapter builds its own (`melds[2]`, `rules.wildcards`,
-//!   `guobiao.minimum_fan`) from field and index.
-//! - **Outcomes are not errors.** A well-formed question with a negative answer (not ready, not
-//!   a valid win, an illegal play) is a result value.
-//! - **Surface.** Modules are private and their items re-exported at the engine's root; `pub mod`
-//!   only for a namespace a reader addresses by name (one per rule set under [`score`]).
-//! - **Adapters convert only.** `server/<engine>/` decodes the request into core values, calls
-//!   the core and formats the answer; every rule decision (defaults, bounds, which scorer) is in
-//!   the core.
+//! It follows the crate's conventions (see the [crate root](crate#conventions)).
 
 mod analyze;
 mod capped;
