@@ -21,6 +21,7 @@ mod logging;
 mod mahjong;
 mod mahjong_score;
 mod metrics;
+pub mod playground;
 mod protection;
 mod service;
 pub mod status;
@@ -108,6 +109,7 @@ pub async fn serve_with_metrics(
     metrics_listener: Option<TcpListener>,
     shutdown: impl Future<Output = ()>,
 ) -> Result<(), ServeError> {
+    let config = &*playground::effective(config);
     let metrics = metrics_listener.map(|listener| {
         let metrics = std::sync::Arc::new(metrics::Metrics::new());
         let endpoint = tokio::spawn(metrics::serve_http(metrics.clone(), listener));
@@ -156,6 +158,8 @@ pub async fn serve_with_metrics(
     let service = tower::ServiceBuilder::new()
         .option_layer(spans)
         .layer(tonic::service::RecoverErrorLayer::new())
+        // The playground page (when on) answers its GETs before gRPC-Web sees them.
+        .option_layer(playground::layer(config, listener.local_addr().ok()))
         // gRPC-Web (when on) is translated to gRPC before the log and the deadline see it.
         .option_layer(config.grpc_web.cors_layer())
         .option_layer(config.grpc_web.web_layer())
