@@ -196,7 +196,7 @@ export function setUpDoudizhu() {
   }
 
   async function validate() {
-    const answer = await guarded($("ddz-error"), () =>
+    const answer = await guarded($("ddz-check-error"), () =>
       client.validatePlay({ rules: rules(), hand: hand(), play: selectedCards(), previous: typedCards($("ddz-previous").value) }),
     );
     if (!answer) return [];
@@ -217,7 +217,7 @@ export function setUpDoudizhu() {
 
   async function fit() {
     const play = selectedCards();
-    const answer = await guarded($("ddz-error"), () =>
+    const answer = await guarded($("ddz-check-error"), () =>
       client.fitWildcards({ rules: rules(), play, previous: typedCards($("ddz-previous").value), limit: 50 }),
     );
     if (!answer) return [];
@@ -232,9 +232,9 @@ export function setUpDoudizhu() {
       const assigned = [...fit.assignments];
       const cards = play.map((code) => {
         const index = assigned.findIndex((a) => a.card === code);
-        if (index < 0) return cardElement(code, { small: true, wild: isWild(code) });
+        if (index < 0) return cardElement(code, { wild: isWild(code) });
         const [assignment] = assigned.splice(index, 1);
-        return cardElement(code, { small: true, wild: true, as: assignment.rank });
+        return cardElement(code, { wild: true, as: assignment.rank });
       });
       list.append(
         el("li", {}, [
@@ -249,7 +249,7 @@ export function setUpDoudizhu() {
   }
 
   async function hints() {
-    const answer = await guarded($("ddz-error"), () =>
+    const answer = await guarded($("ddz-check-error"), () =>
       client.listPlays({ rules: rules(), hand: hand(), previous: typedCards($("ddz-previous").value), limit: 60 }),
     );
     if (!answer) return [];

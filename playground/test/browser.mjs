@@ -176,18 +176,27 @@ try {
   expectedErrors = 1;
   await setValue("#ddz-previous", "3 1X");
   await page.click("#ddz-validate");
-  await waitText("#ddz-error", "INVALID_ARGUMENT");
+  await waitText("#ddz-check-error", "INVALID_ARGUMENT");
   await step("service-error", ["INVALID_ARGUMENT (grpc-status 3)", "previous[1]"], { errorsShown: true });
   await setValue("#ddz-previous", "");
   await page.click("#ddz-clear");
   await page.click("#ddz-validate");
-  await page.waitForFunction(() => document.querySelector("#ddz-error").hidden);
+  await page.waitForFunction(() => document.querySelector("#ddz-check-error").hidden);
 
   // 7. Mahjong, reached with the keyboard: nine gates waits on nine tiles.
   await page.focus("#tab-doudizhu");
   await page.keyboard.press("ArrowRight");
   await page.waitForFunction(() => !document.querySelector("#panel-mahjong").hidden);
-  await setValue("#mj-hand", "1112345678999m");
+  // Typed in MPSZ less one tile, which is then clicked in from the palette (the text follows).
+  await setValue("#mj-hand", "111234567899m");
+  await page.click("#mj-palette-box summary");
+  await page.click('#mj-palette button.tile[data-tile="9m"]');
+  const typed = await page.$eval("#mj-hand", (input) => input.value);
+  if (typed !== "1112345678999m") {
+    console.log(`FAIL the palette's 9m made the hand ${typed}`);
+    failed = true;
+  }
+  await step("mahjong-tiles", ["13 tile(s)", "Add tiles by clicking"]);
   await page.click("#mj-analyze");
   await waitText("#mj-waits-summary", "Ready");
   const waits = await page.$$eval("#mj-waits li", (items) => items.length);
