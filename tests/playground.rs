@@ -74,7 +74,10 @@ async fn with_the_flag_the_page_and_its_files_are_served() {
         assert!(!body.is_empty(), "{linked} is empty");
     }
     let (_, body) = get(&server, "/playground.js").await;
-    assert!(body == SCRIPT, "/playground.js is not playground/dist/playground.js");
+    assert!(
+        body == SCRIPT,
+        "/playground.js is not playground/dist/playground.js"
+    );
     server.shutdown().await.unwrap();
 }
 
@@ -104,7 +107,7 @@ async fn beside_the_page_the_api_answers_grpc_and_grpc_web() {
     };
     // Native gRPC over HTTP/2.
     let mut client = server.client().await;
-    let answer = client.deal(request.clone()).await.unwrap().into_inner();
+    let answer = client.deal(request).await.unwrap().into_inner();
     assert_eq!(answer.hands.len(), 3);
     // gRPC-Web over HTTP/1.1, as the page calls it (same origin: no Origin header needed).
     let message = request.encode_to_vec();

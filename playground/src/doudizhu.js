@@ -35,6 +35,9 @@ const BID_TEXT = {
   [DoudizhuBidAction.DOUBLE]: "Double (加倍)",
 };
 
+/** How many listed plays are drawn (the hints, a turn's legal plays). */
+const SHOWN = 60;
+
 /** A combo (DoudizhuCombo) in words: "pair of 5", "straight 3..7 + kickers". */
 export function comboText(combo) {
   if (!combo) return "no combo";
@@ -250,15 +253,15 @@ export function setUpDoudizhu() {
 
   async function hints() {
     const answer = await guarded($("ddz-check-error"), () =>
-      client.listPlays({ rules: rules(), hand: hand(), previous: typedCards($("ddz-previous").value), limit: 60 }),
+      client.listPlays({ rules: rules(), hand: hand(), previous: typedCards($("ddz-previous").value), limit: 2000 }),
     );
     if (!answer) return [];
     const parts = [
       el("h3", {}, "Hints (ListPlays)"),
-      el("p", { id: "ddz-hints-summary" }, `${answer.plays.length} play(s)${answer.truncated ? ", more not shown" : ""}${answer.previousReading ? ` beating ${comboText(answer.previousReading)}` : " (leading)"}. Choose one to select its cards.`),
+      el("p", { id: "ddz-hints-summary" }, `${answer.plays.length}${answer.truncated ? "+" : ""} play(s)${answer.previousReading ? ` beating ${comboText(answer.previousReading)}` : " (leading)"}${answer.plays.length > SHOWN ? `, the first ${SHOWN} shown` : ""}. Choose one to select its cards.`),
     ];
     const list = el("ul", { class: "plays" });
-    for (const play of answer.plays) {
+    for (const play of answer.plays.slice(0, SHOWN)) {
       const button = el("button", { type: "button", class: "play-choice", "aria-label": `${play.cards.join(" ")}: ${comboText(play.reading)}` }, [
         cardRow(play.cards, "cards", { small: true, each: (code) => ({ small: true, wild: isWild(code) }) }),
         el("span", {}, comboText(play.reading)),
@@ -482,7 +485,7 @@ export function setUpDoudizhu() {
     const plays = answer.plays.filter((p) => p.cards.length > 0);
     if (plays.length > 0) {
       const list = el("ul", { class: "plays" });
-      for (const play of plays.slice(0, 40)) {
+      for (const play of plays.slice(0, SHOWN)) {
         const button = el("button", { type: "button", class: "play-choice", "aria-label": `Play ${play.cards.join(" ")}: ${comboText(play.reading)}` }, [
           cardRow(play.cards, "cards", { small: true, each: (code) => ({ small: true, wild: wild(code) }) }),
           el("span", {}, comboText(play.reading)),
@@ -490,7 +493,7 @@ export function setUpDoudizhu() {
         button.addEventListener("click", () => act({ seat: answer.seat, cards: play.cards }));
         list.append(el("li", {}, [button]));
       }
-      const more = plays.length > 40 || answer.truncated ? ` (first 40 of ${plays.length}${answer.truncated ? "+" : ""} shown)` : "";
+      const more = plays.length > SHOWN || answer.truncated ? ` (first ${SHOWN} of ${plays.length}${answer.truncated ? "+" : ""} shown)` : "";
       parts.push(el("h3", {}, `Legal plays (NextActions)${more}`), list);
     }
 

@@ -128,6 +128,22 @@ try {
   await waitText("#ddz-hints-summary", "play(s)");
   await step("hints", ["Hints (ListPlays)", "beating pair of 3", "pair of"]);
 
+  // 3b. The rules switch the answer: leading, then without trio + pair (asked again at once).
+  await setValue("#ddz-previous", "");
+  await page.click("#ddz-hints");
+  await waitText("#ddz-hints-summary", "(leading)");
+  const leading = await page.$eval("#ddz-hints-summary", (e) => e.innerText);
+  await page.select("#ddz-o-trioWithPair", "off");
+  await page.waitForFunction((b) => document.querySelector("#ddz-hints-summary")?.innerText !== b, {}, leading);
+  const withoutTrioPair = await page.$eval("#ddz-hints-summary", (e) => e.innerText);
+  const count = (text) => Number(text.split(" ")[0]);
+  if (!(count(withoutTrioPair) < count(leading))) {
+    console.log(`FAIL without trio + pair the leads did not shrink: ${leading} / ${withoutTrioPair}`);
+    failed = true;
+  }
+  await step("rules-switched", ["(leading)", "trio with single"]);
+  await page.select("#ddz-o-trioWithPair", "");
+
   // 4. Laizi: one wild rank; a wildcard with another card, fitted.
   await page.select("#ddz-wild", "2");
   await page.click("#ddz-deal");

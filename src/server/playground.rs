@@ -5,6 +5,8 @@
 //! `playground/dist/`; they are compiled into the binary here, so serving them needs no Node and
 //! no files at run time. A layer in front of gRPC-Web answers `GET` (and `HEAD`) for the page's
 //! few paths and passes every other request, gRPC and gRPC-Web alike, to the service untouched.
+//! (So the page's own requests are not calls: they are neither logged nor counted as calls, and
+//! take no call slot; the connection limits apply to them as to any connection.)
 //!
 //! `--playground` turns gRPC-Web on: the page cannot work without it, and asking for both flags
 //! would only give a new user a page whose every call fails.
