@@ -101,9 +101,12 @@ export function setUpDoudizhu() {
     return rules;
   }
 
+  /** The seed typed: a whole number 0..2^64-1, or undefined (empty: the server draws one). */
   function seedValue() {
     const text = $("ddz-seed").value.trim();
-    return text === "" ? undefined : BigInt(text);
+    if (text === "") return undefined;
+    if (!/^[0-9]+$/.test(text) || BigInt(text) >= 2n ** 64n) throw new Error(`the seed must be a whole number from 0 to 2^64-1, not ${JSON.stringify(text)}`);
+    return BigInt(text);
   }
 
   const isWild = (code) => deal !== null && deal.wildcardRanks.includes(rankOf(code));
@@ -112,8 +115,11 @@ export function setUpDoudizhu() {
     let seed;
     try {
       seed = seedValue();
-    } catch {
-      seed = undefined;
+    } catch (error) {
+      const box = $("ddz-error");
+      box.hidden = false;
+      box.replaceChildren(el("p", { class: "error-title" }, `Not sent: ${error.message}`));
+      return;
     }
     const answer = await guarded($("ddz-error"), () =>
       client.deal({ game: Number($("ddz-game").value), seed, wildcardDraw: Number($("ddz-wild").value) }),

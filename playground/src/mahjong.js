@@ -230,6 +230,7 @@ export function setUpMahjong() {
   });
   $("mj-score-form").addEventListener("submit", (event) => {
     event.preventDefault();
+    renderHand();
     showBusy($("mj-score-answer"), score);
   });
   handInput.addEventListener("input", renderHand);
