@@ -59,7 +59,7 @@ export function setUpMahjong() {
             const rest = parseTiles(handInput.value);
             rest.splice(rest.indexOf(tile), 1);
             handInput.value = formatTiles(rest);
-            renderHand();
+            handInput.dispatchEvent(new Event("input"));
           },
         }),
       }),
@@ -77,7 +77,7 @@ export function setUpMahjong() {
           note: "add to the hand",
           onClick: () => {
             handInput.value = formatTiles([...parseTiles(handInput.value), tile]);
-            renderHand();
+            handInput.dispatchEvent(new Event("input"));
           },
         }),
       }),
@@ -233,7 +233,14 @@ export function setUpMahjong() {
     renderHand();
     showBusy($("mj-score-answer"), score);
   });
-  handInput.addEventListener("input", renderHand);
+  // A changed hand, meld or visible tile makes the last answer stale: it goes.
+  for (const input of [handInput, $("mj-melds"), $("mj-visible")]) {
+    input.addEventListener("input", () => {
+      renderHand();
+      $("mj-answer").replaceChildren();
+      $("mj-score-answer").replaceChildren();
+    });
+  }
   $("mj-preset").addEventListener("change", handAnswer);
   $("mj-void").addEventListener("change", handAnswer);
   renderHand();

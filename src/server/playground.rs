@@ -88,7 +88,7 @@ pub fn layer(
         "http"
     };
     let addr = local_addr.unwrap_or(config.listen);
-    tracing::info!(url = %format!("{scheme}://{addr}/"), "serving the rules playground");
+    tracing::info!(url = %format!("{scheme}://{addr}/"), "serving the rules playground (gRPC-Web is on for it)");
     Some(PlaygroundLayer)
 }
 
