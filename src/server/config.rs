@@ -83,6 +83,10 @@ pub struct ServerConfig {
     #[command(flatten)]
     pub grpc_web: super::net::grpc_web::GrpcWebArgs,
 
+    /// The rules playground page (off unless `--playground`; it turns gRPC-Web on).
+    #[command(flatten)]
+    pub playground: super::playground::PlaygroundArgs,
+
     /// Wrap each call in a span (`observe::trace`), for OpenTelemetry export: the binary sets it when
     /// `--otlp-endpoint` is given. Not a flag of its own.
     #[cfg(feature = "otel")]
@@ -108,6 +112,7 @@ impl Default for ServerConfig {
             handshake_timeout: Duration::from_millis(10000),
             tls: Default::default(),
             grpc_web: Default::default(),
+            playground: Default::default(),
             #[cfg(feature = "otel")]
             trace_calls: false,
         }

@@ -18,6 +18,7 @@ mod mahjong;
 pub mod net;
 pub mod observe;
 pub mod pb;
+pub mod playground;
 mod rpcs;
 mod service;
 pub mod status;
@@ -91,6 +92,7 @@ pub async fn serve_with_metrics(
     metrics_listener: Option<TcpListener>,
     shutdown: impl Future<Output = ()>,
 ) -> Result<(), ServeError> {
+    let config = &*playground::effective(config);
     let metrics = metrics_listener.map(|listener| {
         let metrics = std::sync::Arc::new(observe::Metrics::new());
         let endpoint = tokio::spawn(observe::serve_http(metrics.clone(), listener));
@@ -139,6 +141,8 @@ pub async fn serve_with_metrics(
     let service = tower::ServiceBuilder::new()
         .layer(spans)
         .layer(tonic::service::RecoverErrorLayer::new())
+        // The playground page (when on) answers its GETs before gRPC-Web sees them.
+        .option_layer(playground::layer(config, listener.local_addr().ok()))
         // gRPC-Web (when on) is translated to gRPC before the log and the deadline see it.
         .option_layer(config.grpc_web.cors_layer())
         .option_layer(config.grpc_web.web_layer())
