@@ -7,7 +7,7 @@
 //! its known landlord (the bidding's entries dropped, the bid multiple they set given) must settle
 //! exactly alike; corrupting one action at random must make `adjudicate` report exactly that
 //! action. Then named tests for spring, anti-spring, the
-//! bidding edges, and the hand-worked scoring table of the README.
+//! bidding edges, and the hand-worked scoring table of the book (docs/src/guide/games.md).
 //!
 //! Case count: `CARDRULES_PROPTEST_CASES` games per configuration (default 200 for natural
 //! games; laizi games list every sub-multiset of a hand, so they get a tenth of it, at least 4).
@@ -835,7 +835,7 @@ fn show_hand_and_doubling_phases() {
     );
 }
 
-/// The README's table of scoring examples, worked by hand.
+/// The book's table of scoring examples (docs/src/guide/games.md), worked by hand.
 #[test]
 fn hand_worked_scoring_table() {
     let bomb = |kind| PlayedBomb {
@@ -971,7 +971,7 @@ fn hand_worked_scoring_table() {
 /// its ranks in sort order, and suited plays must then name cards still held.
 #[test]
 fn rank_only_plays_from_a_suited_deal_take_the_first_cards() {
-    // Seed 42 (the README's Deal): seat 0 bids first; with the kitty it holds 10S 10H 10C 10D.
+    // Seed 42 (the book's Deal, docs/src/guide/deal.md): seat 0 bids first; with the kitty it holds 10S 10H 10C 10D.
     let cards = |texts: &[&str]| CardList::parse(texts, Variant::ThreePlayer).unwrap();
     let mut record = GameRecord {
         table: Table::STANDARD,
