@@ -1,6 +1,7 @@
 //! Server settings: each one a command-line flag and an environment variable, with the defaults
 //! compiled in so `cardrules` runs with no configuration at all.
 
+use std::borrow::Cow;
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -92,6 +93,20 @@ pub struct ServerConfig {
     #[cfg(feature = "otel")]
     #[arg(skip)]
     pub trace_calls: bool,
+}
+
+impl ServerConfig {
+    /// The configuration as the server runs it: `--playground` turns gRPC-Web on, since the page
+    /// makes every call with it.
+    pub fn effective(&self) -> Cow<'_, ServerConfig> {
+        if self.playground.playground && !self.grpc_web.grpc_web {
+            let mut config = self.clone();
+            config.grpc_web.grpc_web = true;
+            Cow::Owned(config)
+        } else {
+            Cow::Borrowed(self)
+        }
+    }
 }
 
 impl Default for ServerConfig {

@@ -92,7 +92,7 @@ pub async fn serve_with_metrics(
     metrics_listener: Option<TcpListener>,
     shutdown: impl Future<Output = ()>,
 ) -> Result<(), ServeError> {
-    let config = &*playground::effective(config);
+    let config = &*config.effective();
     let metrics = metrics_listener.map(|listener| {
         let metrics = std::sync::Arc::new(observe::Metrics::new());
         let endpoint = tokio::spawn(observe::serve_http(metrics.clone(), listener));
@@ -142,7 +142,11 @@ pub async fn serve_with_metrics(
         .layer(spans)
         .layer(tonic::service::RecoverErrorLayer::new())
         // The playground page (when on) answers its GETs before gRPC-Web sees them.
-        .option_layer(playground::layer(config, listener.local_addr().ok()))
+        .option_layer(playground::layer(
+            &config.playground,
+            config.tls.files().is_some(),
+            listener.local_addr().unwrap_or(config.listen),
+        ))
         // gRPC-Web (when on) is translated to gRPC before the log and the deadline see it.
         .option_layer(config.grpc_web.cors_layer())
         .option_layer(config.grpc_web.web_layer())

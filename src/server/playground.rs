@@ -11,7 +11,6 @@
 //! `--playground` turns gRPC-Web on: the page cannot work without it, and asking for both flags
 //! would only give a new user a page whose every call fails.
 
-use std::borrow::Cow;
 use std::future::Future;
 use std::pin::Pin;
 use std::task::{Context, Poll};
@@ -19,8 +18,6 @@ use std::task::{Context, Poll};
 use http::{HeaderValue, Method, Request, Response, StatusCode, header};
 use tonic::body::Body;
 use tower::{Layer, Service};
-
-use super::ServerConfig;
 
 /// Playground settings of `cardrules serve`.
 #[derive(Clone, Debug, Default, clap::Args)]
@@ -62,32 +59,17 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; st
      img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; \
      frame-ancestors 'none'";
 
-/// `config` as the server runs it: with `--playground`, gRPC-Web is on.
-pub fn effective(config: &ServerConfig) -> Cow<'_, ServerConfig> {
-    if config.playground.playground && !config.grpc_web.grpc_web {
-        let mut config = config.clone();
-        config.grpc_web.grpc_web = true;
-        Cow::Owned(config)
-    } else {
-        Cow::Borrowed(config)
-    }
-}
-
-/// The layer that serves the page, when `--playground` is on. `local_addr` (the listener's) only
-/// goes into the log line that says where the page is.
+/// The layer that serves the page, when `--playground` is on. `tls` and `addr` (the listener's)
+/// only go into the log line that says where the page is.
 pub fn layer(
-    config: &ServerConfig,
-    local_addr: Option<std::net::SocketAddr>,
+    args: &PlaygroundArgs,
+    tls: bool,
+    addr: std::net::SocketAddr,
 ) -> Option<PlaygroundLayer> {
-    if !config.playground.playground {
+    if !args.playground {
         return None;
     }
-    let scheme = if config.tls.files().is_some() {
-        "https"
-    } else {
-        "http"
-    };
-    let addr = local_addr.unwrap_or(config.listen);
+    let scheme = if tls { "https" } else { "http" };
     tracing::info!(url = %format!("{scheme}://{addr}/"), "serving the rules playground (gRPC-Web is on for it)");
     Some(PlaygroundLayer)
 }
@@ -272,9 +254,9 @@ mod tests {
 
     #[test]
     fn the_flag_turns_grpc_web_on() {
-        let mut config = ServerConfig::default();
-        assert!(!effective(&config).grpc_web.grpc_web);
+        let mut config = crate::server::ServerConfig::default();
+        assert!(!config.effective().grpc_web.grpc_web);
         config.playground.playground = true;
-        assert!(effective(&config).grpc_web.grpc_web);
+        assert!(config.effective().grpc_web.grpc_web);
     }
 }
