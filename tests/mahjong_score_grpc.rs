@@ -246,3 +246,364 @@ async fn sichuan_and_hongzhong_are_scored_by_their_tables() {
     assert_eq!(a.decomposition.unwrap().wildcard_as.len(), 2);
     assert_eq!(a.totals.unwrap().winner_gain, 2 + 2);
 }
+
+/// Issue #27's Sichuan and Hongzhong sentences, one test each, through the generated client.
+mod sichuan_and_hongzhong {
+    use super::*;
+    use cardrules::server::pb::{
+        HandForm, HongzhongScoringRules, MahjongPreset, MahjongScoreResponse, MahjongSuit,
+        SichuanScoringRules,
+    };
+
+    /// A Sichuan request, void suit bamboo, won on West's discard by South.
+    fn sichuan(hand: &str, winning: &str) -> MahjongScoreRequest {
+        let mut r = request(hand, winning);
+        r.rules = Some(MahjongRules {
+            preset: MahjongPreset::Sichuan as i32,
+            void_suit: MahjongSuit::Bamboo as i32,
+            ..Default::default()
+        });
+        r
+    }
+
+    /// A Hongzhong request (red dragons wild), won on West's discard by South.
+    fn hongzhong(hand: &str, winning: &str) -> MahjongScoreRequest {
+        let mut r = request(hand, winning);
+        r.rules = Some(MahjongRules {
+            preset: MahjongPreset::Hongzhong as i32,
+            ..Default::default()
+        });
+        r
+    }
+
+    fn self_drawn(mut r: MahjongScoreRequest) -> MahjongScoreRequest {
+        let c = r.context.as_mut().unwrap();
+        c.method = WinMethod::SelfDrawn as i32;
+        c.discarder = SeatWind::Unspecified as i32;
+        r
+    }
+
+    async fn answer(r: MahjongScoreRequest) -> MahjongScoreResponse {
+        let server = TestServer::start().await;
+        let mut client = server.client().await;
+        client.mahjong_score(r).await.unwrap().into_inner()
+    }
+
+    /// The elements as (id, value, count).
+    fn elements(a: &MahjongScoreResponse) -> Vec<(&str, i32, u32)> {
+        a.elements
+            .iter()
+            .map(|e| (e.id.as_str(), e.value, e.count))
+            .collect()
+    }
+
+    fn groups(a: &MahjongScoreResponse) -> Vec<&str> {
+        let d = a.decomposition.as_ref().expect("a decomposition");
+        d.groups.iter().map(|g| g.tiles.as_str()).collect()
+    }
+
+    /// The fields an INVALID_ARGUMENT names.
+    async fn refused(r: MahjongScoreRequest) -> Vec<(String, String)> {
+        let server = TestServer::start().await;
+        let mut client = server.client().await;
+        let status = client.mahjong_score(r).await.unwrap_err();
+        assert_eq!(status.code(), Code::InvalidArgument);
+        field_violations(&status)
+    }
+
+    #[tokio::test]
+    async fn bug_a_complete_hand_holding_its_void_suit_lists_its_reading() {
+        let a = answer(sichuan("888p45555678999s", "8p")).await;
+        assert!(!a.valid);
+        assert_eq!(a.invalid_reason, WinInvalidReason::VoidSuitHeld as i32);
+        assert_eq!(
+            a.message,
+            "not a win: the hand holds a tile of its void suit"
+        );
+        assert_eq!(
+            elements(&a),
+            [("sichuan.basic", 0, 1), ("sichuan.root", 1, 1)]
+        );
+        assert_eq!(groups(&a), ["99s", "888p", "456s", "555s", "789s"]);
+        assert_eq!(a.totals.as_ref().unwrap().fan, 1);
+        assert_eq!(a.totals.as_ref().unwrap().winner_gain, 0);
+        assert!(a.payments.is_empty());
+    }
+
+    #[tokio::test]
+    async fn item6_three_suits_without_a_void_suit_say_so() {
+        let mut r = sichuan("123m456m789p11p123s", "1p");
+        r.rules.as_mut().unwrap().void_suit = MahjongSuit::Unspecified as i32;
+        let a = answer(r).await;
+        assert_eq!(a.invalid_reason, WinInvalidReason::VoidSuitHeld as i32);
+        assert_eq!(
+            a.message,
+            "not a win: the hand holds all three suits (no void suit set)"
+        );
+        assert_eq!(elements(&a), [("sichuan.basic", 0, 1)]);
+        assert!(a.decomposition.is_some());
+    }
+
+    #[tokio::test]
+    async fn item5_a_hand_not_complete_is_not_complete_whatever_suits_it_holds() {
+        let a = answer(sichuan("123m456m789p11p124s", "1p")).await;
+        assert_eq!(a.invalid_reason, WinInvalidReason::NotComplete as i32);
+        assert!(a.elements.is_empty());
+        assert!(a.decomposition.is_none());
+    }
+
+    #[tokio::test]
+    async fn item1_four_red_dragons_are_listed_at_zero_whenever_they_apply() {
+        // Complete as seven pairs without the four-dragon rule: listed all the same, at 0.
+        let a = answer(self_drawn(hongzhong("1123346688p7777z", "8p"))).await;
+        assert!(a.valid, "{}", a.message);
+        assert_eq!(
+            elements(&a),
+            [
+                ("hongzhong.win", 2, 1),
+                ("hongzhong.four_wildcards", 0, 1),
+                ("hongzhong.self_drawn", 0, 1),
+                ("hongzhong.seven_pairs", 2, 1),
+            ]
+        );
+        assert_eq!(a.totals.as_ref().unwrap().winner_gain, 3 * (2 + 2));
+        // Complete only by the four-dragon rule: the same element, the same value.
+        let a = answer(self_drawn(hongzhong("1357m2468p13s7777z", "7z"))).await;
+        assert!(a.decomposition.is_none());
+        assert_eq!(
+            elements(&a),
+            [
+                ("hongzhong.win", 2, 1),
+                ("hongzhong.four_wildcards", 0, 1),
+                ("hongzhong.self_drawn", 0, 1),
+            ]
+        );
+        assert_eq!(a.totals.as_ref().unwrap().winner_gain, 3 * 2);
+    }
+
+    #[tokio::test]
+    async fn item2_elements_worth_zero_are_listed_when_they_apply() {
+        let mut r = hongzhong("1122m3344p55667s7z", "7s");
+        r.hongzhong = Some(HongzhongScoringRules {
+            base_points: Some(0),
+            seven_pairs_bonus: Some(0),
+            points_per_bird: Some(0),
+            ..Default::default()
+        });
+        r.context.as_mut().unwrap().birds = 2;
+        let a = answer(r).await;
+        assert!(a.valid, "{}", a.message);
+        assert_eq!(
+            a.decomposition.as_ref().unwrap().form,
+            HandForm::SevenPairs as i32
+        );
+        assert_eq!(
+            elements(&a),
+            [
+                ("hongzhong.win", 0, 1),
+                ("hongzhong.seven_pairs", 0, 1),
+                ("hongzhong.bird", 0, 2),
+            ]
+        );
+        assert_eq!(a.payments[1].points, 0);
+        // An element that does not apply is never listed: no birds, no bird element.
+        let a = answer(hongzhong("1122m3344p55667s7z", "7s")).await;
+        assert!(a.elements.iter().all(|e| e.id != "hongzhong.bird"));
+        // Sichuan's 0-fan basic win is listed with every reading.
+        let a = answer(sichuan("123m456m789m234p55p", "5p")).await;
+        assert_eq!(elements(&a), [("sichuan.basic", 0, 1)]);
+    }
+
+    #[tokio::test]
+    async fn item3_points_options_are_bounded_so_values_fit() {
+        let mut r = hongzhong("123m456m789p11p777z", "1p");
+        r.hongzhong = Some(HongzhongScoringRules {
+            base_points: Some(1_000_000),
+            points_per_bird: Some(1_000_000),
+            ..Default::default()
+        });
+        r.context.as_mut().unwrap().birds = 10;
+        let a = answer(r.clone()).await;
+        assert_eq!(elements(&a)[0], ("hongzhong.win", 1_000_000, 1));
+        assert_eq!(a.payments[1].points, -11_000_000);
+        r.hongzhong = Some(HongzhongScoringRules {
+            base_points: Some(1 << 31),
+            self_drawn_bonus: Some(1_000_001),
+            seven_pairs_bonus: Some(u32::MAX),
+            no_wildcard_bonus: Some(1_000_001),
+            points_per_bird: Some(1_000_001),
+            ..Default::default()
+        });
+        r.sichuan = Some(SichuanScoringRules {
+            base_points: Some(1_000_001),
+            ..Default::default()
+        });
+        let fields: Vec<String> = refused(r).await.into_iter().map(|(f, _)| f).collect();
+        assert_eq!(
+            fields,
+            [
+                "sichuan.base_points",
+                "hongzhong.base_points",
+                "hongzhong.self_drawn_bonus",
+                "hongzhong.seven_pairs_bonus",
+                "hongzhong.no_wildcard_bonus",
+                "hongzhong.points_per_bird",
+            ]
+        );
+    }
+
+    #[tokio::test]
+    async fn item4_every_rule_sets_options_are_checked_whatever_the_preset() {
+        use cardrules::server::pb::GuobiaoScoringRules;
+        let mut r = sichuan("123m456m789m234p55p", "5p");
+        r.guobiao = Some(GuobiaoScoringRules {
+            minimum_fan: Some(5000),
+            ..Default::default()
+        });
+        assert_eq!(
+            refused(r).await,
+            [(
+                "guobiao.minimum_fan".to_string(),
+                "5000 is more than 1000".to_string()
+            )]
+        );
+        // And the other way: a Hongzhong option out of range refuses a Riichi request.
+        let mut r = request("123456m345p678s55p", "6m");
+        r.hongzhong = Some(HongzhongScoringRules {
+            points_per_bird: Some(2_000_000),
+            ..Default::default()
+        });
+        assert_eq!(
+            refused(r).await,
+            [(
+                "hongzhong.points_per_bird".to_string(),
+                "2000000 is more than 1000000".to_string()
+            )]
+        );
+    }
+
+    #[tokio::test]
+    async fn item5_a_root_is_four_copies_held_a_pong_and_the_fourth_in_the_hand_included() {
+        let mut r = sichuan("456m789m99m111p", "9m");
+        r.melds = vec![Meld {
+            tiles: "555m".into(),
+            ..Default::default()
+        }];
+        let a = answer(r).await;
+        assert!(a.valid, "{}", a.message);
+        assert_eq!(
+            elements(&a),
+            [("sichuan.basic", 0, 1), ("sichuan.root", 1, 1)]
+        );
+    }
+
+    #[tokio::test]
+    async fn item5_seven_pairs_never_count_terminals() {
+        // Every pair holds a 1 or a 9, and no standard reading exists.
+        let a = answer(sichuan("1111m9999m1111p99p", "9p")).await;
+        assert!(a.valid, "{}", a.message);
+        assert_eq!(
+            elements(&a),
+            [
+                ("sichuan.basic", 0, 1),
+                ("sichuan.seven_pairs", 2, 1),
+                ("sichuan.dragon_seven_pairs", 1, 3),
+            ]
+        );
+    }
+
+    #[tokio::test]
+    async fn item5_equal_fans_keep_seven_pairs_then_the_most_and_lowest_pungs() {
+        // Seven pairs + dragon + full flush (5) against terminals + full flush + root (5).
+        let a = answer(sichuan("11223377889999m", "9m")).await;
+        assert_eq!(
+            elements(&a),
+            [
+                ("sichuan.basic", 0, 1),
+                ("sichuan.full_flush", 2, 1),
+                ("sichuan.seven_pairs", 2, 1),
+                ("sichuan.dragon_seven_pairs", 1, 1),
+            ]
+        );
+        assert_eq!(
+            a.decomposition.as_ref().unwrap().form,
+            HandForm::SevenPairs as i32
+        );
+        // 111 222 333 or 123 123 123, both 0 fan: the pungs.
+        let a = answer(sichuan("111222333456m99p", "9p")).await;
+        assert_eq!(elements(&a), [("sichuan.basic", 0, 1)]);
+        let mut g = groups(&a);
+        g.sort_unstable();
+        assert_eq!(g, ["111m", "222m", "333m", "456m", "99p"]);
+    }
+
+    #[tokio::test]
+    async fn item5_three_payers_on_a_discard_each_pay_what_the_discarder_would() {
+        let mut r = hongzhong("123m456m789p111p55p", "5p");
+        r.context.as_mut().unwrap().birds = 1;
+        let alone = answer(r.clone()).await;
+        assert_eq!(alone.payments.len(), 2);
+        assert_eq!(alone.payments[1].seat, SeatWind::West as i32);
+        // Base 2, no red dragon 2, one bird 2.
+        assert_eq!(alone.payments[1].points, -6);
+        r.hongzhong = Some(HongzhongScoringRules {
+            self_drawn_bonus: Some(5),
+            discarder_pays_alone: Some(false),
+            ..Default::default()
+        });
+        let all = answer(r).await;
+        let paid: Vec<(i32, i64)> = all.payments.iter().map(|p| (p.seat, p.points)).collect();
+        assert_eq!(
+            paid,
+            [
+                (SeatWind::South as i32, 18),
+                (SeatWind::East as i32, -6),
+                (SeatWind::West as i32, -6),
+                (SeatWind::North as i32, -6),
+            ]
+        );
+    }
+
+    #[tokio::test]
+    async fn item7_kong_facts_that_contradict_the_hand_are_refused_under_every_rule_set() {
+        for preset in [
+            MahjongPreset::Riichi,
+            MahjongPreset::Guobiao,
+            MahjongPreset::Sichuan,
+            MahjongPreset::Hongzhong,
+        ] {
+            let base = || {
+                let mut r = request("123m456m789m234p55p", "5p");
+                r.rules = Some(MahjongRules {
+                    preset: preset as i32,
+                    ..Default::default()
+                });
+                r
+            };
+            // The replacement tile after a kong, with no kan among the melds.
+            let mut r = self_drawn(base());
+            r.context.as_mut().unwrap().after_kong = true;
+            let fields: Vec<String> = refused(r).await.into_iter().map(|(f, _)| f).collect();
+            assert_eq!(fields, ["context.after_kong"], "{preset:?}");
+            // Robbing a 5p while holding another.
+            let mut r = base();
+            r.context.as_mut().unwrap().robbing_kong = true;
+            let fields: Vec<String> = refused(r).await.into_iter().map(|(f, _)| f).collect();
+            assert_eq!(fields, ["context.robbing_kong"], "{preset:?}");
+        }
+        // Hongzhong: a red dragon is never melded, so never robbed.
+        let mut r = hongzhong("123m456m789p11p777z", "7z");
+        r.context.as_mut().unwrap().robbing_kong = true;
+        let fields: Vec<String> = refused(r).await.into_iter().map(|(f, _)| f).collect();
+        assert_eq!(fields, ["context.robbing_kong"]);
+        // Sichuan's 杠上炮 (a discard after the discarder's kong) needs no kan of the winner's.
+        let mut r = sichuan("123m456m789m234p55p", "5p");
+        r.context.as_mut().unwrap().after_kong = true;
+        let a = answer(r).await;
+        assert!(
+            a.elements
+                .iter()
+                .any(|e| e.id == "sichuan.after_kong_discard")
+        );
+    }
+}

@@ -172,7 +172,10 @@ mod sichuan_fans {
     #[test]
     fn void_suit_held_is_not_a_win() {
         let s = score(&win("123m456m789p11p123s", &[], "1p"));
-        assert_eq!(s.invalid, Some(InvalidWin::VoidSuitHeld));
+        assert_eq!(
+            s.invalid,
+            Some(InvalidWin::VoidSuitHeld { three_suits: false })
+        );
         // Without a declared void suit, a hand of all three suits cannot win either (缺一门).
         let s = score_under(
             &Rules::preset(Preset::Sichuan),
@@ -180,7 +183,10 @@ mod sichuan_fans {
             &win("123m456m789p11p123s", &[], "1p"),
         )
         .unwrap();
-        assert_eq!(s.invalid, Some(InvalidWin::VoidSuitHeld));
+        assert_eq!(
+            s.invalid,
+            Some(InvalidWin::VoidSuitHeld { three_suits: true })
+        );
     }
 
     #[test]
@@ -254,7 +260,8 @@ mod sichuan_fans {
         let mut w = win("234m567p789p55p", &["1111m"], "5p");
         w.context.after_kong = true;
         assert!(fans(&score(&w)).contains(&("sichuan.after_kong_discard", 1)));
-        let mut w = win("234m567p789p55p", &["1111m"], "5p");
+        // The robbed tile is the fourth copy: the winner holds no other.
+        let mut w = win("234m567p789p55p", &["1111m"], "4m");
         w.context.robbing_kong = true;
         assert!(fans(&score(&w)).contains(&("sichuan.robbing_kong", 1)));
         let mut w = win("234m567p789p55p", &["1111m"], "5p");
@@ -333,7 +340,15 @@ mod hongzhong_table {
     #[test]
     fn four_red_dragons_win_at_once() {
         let s = score(&tsumo(win("1357m2468p13s7777z", &[], "7z")));
-        assert_eq!(ids(&s), ["hongzhong.win", "hongzhong.four_wildcards"]);
+        // The self-drawn bonus applies at its default 0: listed at 0.
+        assert_eq!(
+            ids(&s),
+            [
+                "hongzhong.win",
+                "hongzhong.four_wildcards",
+                "hongzhong.self_drawn"
+            ]
+        );
         assert_eq!(s.totals.winner_gain, 6);
         let off = HongzhongRules {
             four_wildcards_win: false,

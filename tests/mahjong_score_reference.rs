@@ -89,7 +89,7 @@ mod other_rule_sets {
     use cardrules::mahjong::score::ScoringRules;
     use cardrules::mahjong::score::hongzhong::HongzhongRules;
     use cardrules::mahjong::score::sichuan::SichuanRules;
-    use cardrules::mahjong::score::{WinContext, WinInput, Wind};
+    use cardrules::mahjong::score::{InvalidWin, WinContext, WinInput, Wind};
     use cardrules::mahjong::{Meld, Preset, RuleOverrides, Rules};
     use cardrules::tiles::{Tile, TileSuit};
     use proptest::prelude::*;
@@ -160,6 +160,14 @@ mod other_rule_sets {
                 if score.invalid.is_none() {
                     prop_assert_eq!(score.totals.base_points, 1u64 << score.totals.fan.min(cap));
                 }
+                // A complete hand that holds its void suit is answered with its reading, unpaid.
+                if let Some(InvalidWin::VoidSuitHeld { .. }) = score.invalid {
+                    prop_assert!(score.decomposition.is_some());
+                    prop_assert_eq!(score.elements[0].id, "sichuan.basic");
+                    let fan: i64 = score.elements.iter().map(|e| i64::from(e.value) * i64::from(e.count)).sum();
+                    prop_assert_eq!(fan, i64::from(score.totals.fan));
+                    prop_assert!(score.payments.is_empty());
+                }
             }
         }
 
@@ -172,6 +180,12 @@ mod other_rule_sets {
                 prop_assert!(balanced(&score));
                 // Every complete hand of this generator is a win.
                 prop_assert!(score.invalid.is_none(), "{:?}", w);
+                // Every element that applies is listed (0 included) and nothing else: a payer
+                // pays the sum of value × count.
+                let per_payer: i64 = score.elements.iter().map(|e| i64::from(e.value) * i64::from(e.count)).sum();
+                prop_assert!(score.payments[1..].iter().all(|p| p.points == -per_payer));
+                prop_assert_eq!(score.elements[0].id, "hongzhong.win");
+                prop_assert_eq!(w.context.self_drawn, score.elements.iter().any(|e| e.id == "hongzhong.self_drawn"));
             }
         }
     }

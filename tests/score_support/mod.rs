@@ -185,6 +185,8 @@ fn try_random_win(rng: &mut StdRng) -> Option<WinInput> {
         return None;
     }
     let winning = concealed[rng.random_range(0..concealed.len())];
+    // A robbed tile is the fourth copy: only a winning tile held once can be robbed.
+    let winning_held = all[winning];
     let closed = melds.iter().all(|m| m.concealed);
     let has_kan = melds.iter().any(|m| m.kind == MeldKind::Kan);
     let self_drawn = rng.random_bool(0.5);
@@ -228,7 +230,7 @@ fn try_random_win(rng: &mut StdRng) -> Option<WinInput> {
             },
             last_tile: rng.random_bool(0.1),
             after_kong: self_drawn && has_kan && rng.random_bool(0.2),
-            robbing_kong: !self_drawn && rng.random_bool(0.05),
+            robbing_kong: !self_drawn && rng.random_bool(0.05) && winning_held == 1,
             riichi: RiichiContext {
                 riichi: riichi_flag,
                 double_riichi: double,

@@ -11,9 +11,9 @@
 use super::{
     InvalidWin, Score, ScoreElement, ScoreError, Totals, Unit, WinInput, equal_payments, prepare,
 };
+use crate::mahjong::Form;
 use crate::mahjong::Rules;
 use crate::mahjong::decompose::{Shape, decompose};
-use crate::mahjong::{Decomposition, Form};
 
 /// Hongzhong options (see the proto's `HongzhongScoringRules`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -67,9 +67,58 @@ pub struct HongzhongOverrides {
     pub discarder_pays_alone: Option<bool>,
 }
 
+/// A Hongzhong points option above [`HongzhongRules::MAX_POINTS`] (the value as given).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("{value} is more than {max}", max = HongzhongRules::MAX_POINTS)]
+pub struct HongzhongRulesError {
+    /// The field of [`HongzhongOverrides`] at fault.
+    pub field: &'static str,
+    /// The value given.
+    pub value: u32,
+}
+
+impl HongzhongRulesError {
+    /// The field of [`HongzhongOverrides`] at fault.
+    pub fn field(&self) -> &'static str {
+        self.field
+    }
+}
+
 impl HongzhongRules {
-    /// The default options with overrides (every value is playable).
-    pub fn with_overrides(o: &HongzhongOverrides) -> HongzhongRules {
+    /// The most points any option may be (Guobiao's bound on its base): every element's value
+    /// then fits the proto's `int32`, and the payments stay far inside 64 bits.
+    pub const MAX_POINTS: u32 = 1_000_000;
+
+    /// The default options with overrides, checked: every points option above
+    /// [`HongzhongRules::MAX_POINTS`], in field order.
+    pub fn with_overrides(
+        o: &HongzhongOverrides,
+    ) -> Result<HongzhongRules, Vec<HongzhongRulesError>> {
+        let rules = HongzhongRules::resolve(o);
+        let problems = rules.check();
+        if problems.is_empty() {
+            Ok(rules)
+        } else {
+            Err(problems)
+        }
+    }
+
+    /// Every points option above [`HongzhongRules::MAX_POINTS`], in field order.
+    pub fn check(&self) -> Vec<HongzhongRulesError> {
+        [
+            ("base_points", self.base_points),
+            ("self_drawn_bonus", self.self_drawn_bonus),
+            ("seven_pairs_bonus", self.seven_pairs_bonus),
+            ("no_wildcard_bonus", self.no_wildcard_bonus),
+            ("points_per_bird", self.points_per_bird),
+        ]
+        .into_iter()
+        .filter(|&(_, value)| value > Self::MAX_POINTS)
+        .map(|(field, value)| HongzhongRulesError { field, value })
+        .collect()
+    }
+
+    fn resolve(o: &HongzhongOverrides) -> HongzhongRules {
         let d = HongzhongRules::default();
         HongzhongRules {
             base_points: o.base_points.unwrap_or(d.base_points),
@@ -148,35 +197,19 @@ pub(in crate::mahjong::score) fn score(
         None
     };
     let four = h.four_wildcards_win && wild >= 4;
-    // Seven pairs pays more whenever it is a reading.
-    let (decomposition, seven): (Option<Decomposition>, bool) = match (pairs, standard) {
-        (Some(d), _) if h.seven_pairs_bonus > 0 => (Some(d), true),
-        (_, Some(d)) => (Some(d), false),
-        (Some(d), None) => (Some(d), true),
-        (None, None) => (None, false),
+    // Seven pairs whenever it is a reading: its bonus is never negative, so it never pays less.
+    let (decomposition, seven) = match (pairs, standard) {
+        (Some(d), _) => (Some(d), true),
+        (None, d) => (d, false),
     };
     if decomposition.is_none() && !four {
         return Ok(Score::invalid(InvalidWin::NotComplete));
     }
     let c = &input.context;
+    // Every element that applies is listed, an option set to 0 included.
     let mut elements = Vec::new();
-    if h.base_points > 0 {
-        let (id, name) = element::WIN;
-        elements.push(ScoreElement::new(
-            id,
-            name,
-            points(h.base_points),
-            Unit::Points,
-            1,
-        ));
-    }
-    if four && decomposition.is_none() {
-        // Nothing else to read: the four dragons are the win.
-        let (id, name) = element::FOUR_WILDCARDS;
-        elements.push(ScoreElement::new(id, name, 0, Unit::Points, 1));
-    }
     let mut add = |(id, name): (&'static str, &'static str), value: u32, count: u32| {
-        if value > 0 && count > 0 {
+        if count > 0 {
             elements.push(ScoreElement::new(
                 id,
                 name,
@@ -186,6 +219,9 @@ pub(in crate::mahjong::score) fn score(
             ));
         }
     };
+    add(element::WIN, h.base_points, 1);
+    // The four red dragons win whatever the other tiles; they add no points of their own.
+    add(element::FOUR_WILDCARDS, 0, u32::from(four));
     add(
         element::SELF_DRAWN,
         h.self_drawn_bonus,
@@ -224,7 +260,8 @@ pub(in crate::mahjong::score) fn score(
     })
 }
 
-/// An option's points as an element value.
+/// An option's points as an element value ([`HongzhongRules::check`] keeps every option within
+/// `i32`, so this never saturates for a checked table).
 fn points(v: u32) -> i32 {
-    v.min(i32::MAX as u32) as i32
+    i32::try_from(v).unwrap_or(i32::MAX)
 }

@@ -208,7 +208,11 @@ pub fn red_fives<'a>(texts: impl IntoIterator<Item = &'a str>) -> u8 {
 }
 
 /// Checks what every rule set needs and returns the concealed tiles' counts (winning tile
-/// included, wildcards counted as their own kind).
+/// included, wildcards counted as their own kind). The context facts checked here contradict
+/// the hand under every rule set: a self-drawn `after_kong` without a kan among the melds (the
+/// replacement tile follows the winner's own kong; on a discard, Sichuan's 杠上炮, the kong is
+/// the discarder's), and `robbing_kong` when the winner holds another copy of the winning tile
+/// (the robbed tile is the fourth copy) or the tile is a wildcard (never melded).
 pub fn prepare(rules: &Rules, input: &WinInput) -> Result<[u8; 34], ScoreError> {
     let n = input.hand.len();
     if input.melds.len() > 4 || n + 3 * input.melds.len() != 14 {
@@ -277,6 +281,8 @@ pub fn prepare(rules: &Rules, input: &WinInput) -> Result<[u8; 34], ScoreError> 
             count(field, t, &mut all)?;
         }
     }
+    // Copies of the winning tile among the hand and the melds, before the indicators.
+    let winning_held = all[input.winning.index()];
     let r = &input.context.riichi;
     for (path, tiles) in [
         ("riichi.dora_indicators", &r.dora_indicators),
@@ -316,6 +322,24 @@ pub fn prepare(rules: &Rules, input: &WinInput) -> Result<[u8; 34], ScoreError> 
         return bad(
             "after_kong",
             "a win cannot both rob a kong and follow the winner's kong",
+        );
+    }
+    if c.after_kong && c.self_drawn && !input.melds.iter().any(|m| m.kind == MeldKind::Kan) {
+        return bad(
+            "after_kong",
+            "a win on the replacement tile after a kong needs a kan among the melds",
+        );
+    }
+    if c.robbing_kong && rules.is_wildcard(input.winning) {
+        return bad(
+            "robbing_kong",
+            "a wildcard is never melded, so it cannot be robbed from a kong",
+        );
+    }
+    if c.robbing_kong && winning_held != 1 {
+        return bad(
+            "robbing_kong",
+            "the robbed tile is the fourth copy: the winner cannot hold another",
         );
     }
     if c.flowers > 8 {

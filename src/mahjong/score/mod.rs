@@ -92,8 +92,12 @@ pub enum InvalidWin {
         /// The minimum.
         minimum: u32,
     },
-    /// Sichuan: a tile of the void suit is held.
-    VoidSuitHeld,
+    /// Sichuan (缺一门): the hand is complete but holds a tile of the void suit, or, with no
+    /// void suit set, holds all three suits.
+    VoidSuitHeld {
+        /// No void suit was set and the hand holds all three suits.
+        three_suits: bool,
+    },
 }
 
 impl std::fmt::Display for InvalidWin {
@@ -104,7 +108,12 @@ impl std::fmt::Display for InvalidWin {
             InvalidWin::BelowMinimum { fan, minimum } => {
                 write!(f, "{fan} fan, below the {minimum}-fan minimum")
             }
-            InvalidWin::VoidSuitHeld => f.write_str("the hand holds a tile of its void suit"),
+            InvalidWin::VoidSuitHeld { three_suits: false } => {
+                f.write_str("the hand holds a tile of its void suit")
+            }
+            InvalidWin::VoidSuitHeld { three_suits: true } => {
+                f.write_str("the hand holds all three suits (no void suit set)")
+            }
         }
     }
 }

@@ -2,9 +2,13 @@
 //! rule, and the payment `base × 2^fan` with a cap.
 //!
 //! The hand is read every way it can be (every standard decomposition, and seven pairs where
-//! four of a kind counts as two pairs), and the reading with the most fans is kept. Roots (根)
-//! count every set of four identical tiles the winner holds, in the hand or in a kong; in seven
-//! pairs the four are a dragon (龙七对) instead and are not counted again as roots.
+//! four of a kind counts as two pairs), and one reading is kept by a total order: most fans,
+//! then seven pairs, then most pungs, then the lowest pungs, then the lowest pair. Roots (根)
+//! count every kind of which the winner holds all four copies, concealed tiles and melds
+//! together; in seven pairs the four are a dragon (龙七对) instead and are not counted again as
+//! roots. A complete hand that holds its void suit (or all three suits with none set) is
+//! answered with that reading and [`InvalidWin::VoidSuitHeld`]; a hand that is not complete is
+//! [`InvalidWin::NotComplete`] whatever suits it holds.
 
 use super::{
     InvalidWin, Score, ScoreElement, ScoreError, Totals, Unit, WinInput, equal_payments,
@@ -130,7 +134,7 @@ pub const FANS: [FanDef; 13] = [
 pub struct SichuanRules {
     /// Fans paid at most; `None`: no cap.
     pub max_fan: Option<u32>,
-    /// Points at 0 fan.
+    /// Points at 0 fan, at most [`SichuanRules::MAX_BASE_POINTS`].
     pub base_points: u32,
     /// Self-drawn adds a fan (true) or a base point per payer (false).
     pub self_drawn_adds_fan: bool,
@@ -157,11 +161,32 @@ pub struct SichuanOverrides {
     pub self_drawn_adds_fan: Option<bool>,
 }
 
+/// A Sichuan option out of range (the value as given).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum SichuanRulesError {
+    /// `base_points` above [`SichuanRules::MAX_BASE_POINTS`].
+    #[error("{0} is more than {max}", max = SichuanRules::MAX_BASE_POINTS)]
+    BasePoints(u32),
+}
+
+impl SichuanRulesError {
+    /// The field of [`SichuanOverrides`] at fault.
+    pub fn field(&self) -> &'static str {
+        match self {
+            SichuanRulesError::BasePoints(_) => "base_points",
+        }
+    }
+}
+
 impl SichuanRules {
-    /// The default options with overrides (every value is playable).
-    pub fn with_overrides(o: &SichuanOverrides) -> SichuanRules {
+    /// The largest base accepted (Guobiao's bound): with the uncapped fans of any hand the
+    /// payments stay far inside 64 bits.
+    pub const MAX_BASE_POINTS: u32 = 1_000_000;
+
+    /// The default options with overrides, checked.
+    pub fn with_overrides(o: &SichuanOverrides) -> Result<SichuanRules, Vec<SichuanRulesError>> {
         let d = SichuanRules::default();
-        SichuanRules {
+        let rules = SichuanRules {
             max_fan: match o.max_fan {
                 None => d.max_fan,
                 Some(0) => None,
@@ -169,7 +194,22 @@ impl SichuanRules {
             },
             base_points: o.base_points.unwrap_or(d.base_points),
             self_drawn_adds_fan: o.self_drawn_adds_fan.unwrap_or(d.self_drawn_adds_fan),
+        };
+        let problems = rules.check();
+        if problems.is_empty() {
+            Ok(rules)
+        } else {
+            Err(problems)
         }
+    }
+
+    /// Every option out of range, in field order.
+    pub fn check(&self) -> Vec<SichuanRulesError> {
+        let mut problems = Vec::new();
+        if self.base_points > Self::MAX_BASE_POINTS {
+            problems.push(SichuanRulesError::BasePoints(self.base_points));
+        }
+        problems
     }
 }
 
@@ -199,13 +239,13 @@ pub(in crate::mahjong::score) fn score(
     let suits: Vec<usize> = (0..3)
         .filter(|&s| full[s * 9..s * 9 + 9].iter().any(|&n| n > 0))
         .collect();
+    // Read first: a hand that holds its void suit is still answered with its best reading.
     let void_held = match rules.void_suit {
-        Some(v) => suits.contains(&(v as usize)),
-        None => suits.len() == 3,
+        Some(v) => suits
+            .contains(&(v as usize))
+            .then_some(InvalidWin::VoidSuitHeld { three_suits: false }),
+        None => (suits.len() == 3).then_some(InvalidWin::VoidSuitHeld { three_suits: true }),
     };
-    if void_held {
-        return Ok(Score::invalid(InvalidWin::VoidSuitHeld));
-    }
     let c = &input.context;
     let mut common: Counts = [0; FANS.len()];
     common[Fan::FullFlush as usize] = u8::from(suits.len() == 1);
@@ -216,11 +256,13 @@ pub(in crate::mahjong::score) fn score(
     common[Fan::SelfDrawn as usize] = u8::from(c.self_drawn && s.self_drawn_adds_fan);
     let fours = full.iter().filter(|&&n| n == 4).count() as u8;
 
-    let mut best: Option<(u32, Counts, Decomposition)> = None;
-    let mut consider = |fans: Counts, d: &dyn Fn() -> Decomposition| {
-        let t = total(&fans);
-        if best.as_ref().is_none_or(|b| t > b.0) {
-            best = Some((t, fans, d()));
+    // The reading kept: most fans, then seven pairs over a standard reading, then most pungs,
+    // the lowest pungs and the lowest pair (standard readings of equal fans count the same
+    // fans: only the decomposition shown differs).
+    let mut best: Option<(ReadingKey, Counts, Decomposition)> = None;
+    let mut consider = |key: ReadingKey, fans: Counts, d: &dyn Fn() -> Decomposition| {
+        if best.as_ref().is_none_or(|b| key > b.0) {
+            best = Some((key, fans, d()));
         }
     };
     if input.melds.is_empty() && rules.seven_pairs {
@@ -232,7 +274,9 @@ pub(in crate::mahjong::score) fn score(
             let mut f = common;
             f[Fan::SevenPairs as usize] = 1;
             f[Fan::DragonSevenPairs as usize] = quads;
-            consider(f, &|| seven_pairs(&counts));
+            consider(ReadingKey::seven_pairs(total(&f)), f, &|| {
+                seven_pairs(&counts)
+            });
         }
     }
     let needed = 4 - input.melds.len() as u8;
@@ -255,11 +299,12 @@ pub(in crate::mahjong::score) fn score(
         f[Fan::Terminals as usize] = u8::from(terminals);
         f[Fan::GoldenHook as usize] = u8::from(golden_hook);
         f[Fan::Root as usize] = fours;
-        consider(f, &|| a.decomposition());
+        consider(ReadingKey::standard(total(&f), a), f, &|| a.decomposition());
     });
-    let Some((fan, fans, decomposition)) = best else {
+    let Some((key, fans, decomposition)) = best else {
         return Ok(Score::invalid(InvalidWin::NotComplete));
     };
+    let fan = key.fan;
     let mut elements = vec![ScoreElement::new(FANS[0].id, FANS[0].name, 0, Unit::Fan, 1)];
     for (i, &n) in fans.iter().enumerate().skip(1) {
         if n > 0 {
@@ -271,6 +316,18 @@ pub(in crate::mahjong::score) fn score(
                 u32::from(n),
             ));
         }
+    }
+    if let Some(reason) = void_held {
+        return Ok(Score {
+            invalid: Some(reason),
+            decomposition: Some(decomposition),
+            elements,
+            totals: Totals {
+                fan,
+                ..Totals::default()
+            },
+            ..Score::default()
+        });
     }
     let paid = s.max_fan.map_or(fan, |cap| fan.min(cap)).min(40);
     let base = u64::from(s.base_points).saturating_mul(1 << paid);
@@ -291,6 +348,54 @@ pub(in crate::mahjong::score) fn score(
         },
         payments,
     })
+}
+
+/// How a reading ranks: compared field by field, the greater is kept.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct ReadingKey {
+    /// Fans counted.
+    fan: u32,
+    /// Seven pairs (over a standard reading of equal fans).
+    seven_pairs: bool,
+    /// Concealed pungs of a standard reading.
+    pungs: usize,
+    /// Their kinds, lowest first, each reversed so that lower kinds rank higher (unused
+    /// places are equal in readings of as many pungs).
+    low_pungs: [std::cmp::Reverse<u8>; 4],
+    /// The pair's kind, reversed likewise.
+    low_pair: std::cmp::Reverse<u8>,
+}
+
+impl ReadingKey {
+    fn seven_pairs(fan: u32) -> ReadingKey {
+        ReadingKey {
+            fan,
+            seven_pairs: true,
+            pungs: 0,
+            low_pungs: [std::cmp::Reverse(0); 4],
+            low_pair: std::cmp::Reverse(0),
+        }
+    }
+
+    fn standard(fan: u32, a: &super::Arrangement) -> ReadingKey {
+        let mut low_pungs = [std::cmp::Reverse(0); 4];
+        let mut pungs = 0;
+        for g in a.groups() {
+            if g.0 != super::SetKind::Sequence {
+                low_pungs[pungs] = std::cmp::Reverse(g.1);
+                pungs += 1;
+            }
+        }
+        // Lowest kind first: the reversed values in descending order.
+        low_pungs[..pungs].sort_unstable_by(|x, y| y.cmp(x));
+        ReadingKey {
+            fan,
+            seven_pairs: false,
+            pungs,
+            low_pungs,
+            low_pair: std::cmp::Reverse(a.pair),
+        }
+    }
 }
 
 fn tile(i: usize) -> Tile {

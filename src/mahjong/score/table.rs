@@ -3,9 +3,9 @@
 //! scorer by the rule set.
 
 use super::guobiao::{self, GuobiaoOverrides, GuobiaoRules, GuobiaoRulesError};
-use super::hongzhong::{self, HongzhongOverrides, HongzhongRules};
+use super::hongzhong::{self, HongzhongOverrides, HongzhongRules, HongzhongRulesError};
 use super::riichi::{self, RiichiOverrides, RiichiPreset, RiichiRules, RiichiRulesError};
-use super::sichuan::{self, SichuanOverrides, SichuanRules};
+use super::sichuan::{self, SichuanOverrides, SichuanRules, SichuanRulesError};
 use super::{Score, ScoreError, WinInput};
 use crate::mahjong::{Preset, Rules};
 
@@ -46,7 +46,8 @@ impl ScoringRules {
 
 /// Changes to every rule set's default options; `None` fields keep the default. All four are
 /// checked whatever the rule set in play, so a request is refused for the same options
-/// whichever preset it names.
+/// whichever preset it names (a platform that sends one set of options with every table
+/// learns of a bad one at once, not on the first table of that rule set).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ScoringOverrides {
     /// The Riichi preset the Riichi overrides apply to.
@@ -70,6 +71,12 @@ pub enum ScoringRulesError {
     /// A Guobiao option.
     #[error(transparent)]
     Guobiao(GuobiaoRulesError),
+    /// A Sichuan option.
+    #[error(transparent)]
+    Sichuan(SichuanRulesError),
+    /// A Hongzhong option.
+    #[error(transparent)]
+    Hongzhong(HongzhongRulesError),
     /// [`ScoreTable::new`]: the options are for another rule set than the tile rules'.
     #[error("{scoring:?} scoring options with {rules:?} rules")]
     OtherRuleSet {
@@ -86,6 +93,8 @@ impl ScoringRulesError {
         match self {
             ScoringRulesError::Riichi(_) => Preset::Riichi,
             ScoringRulesError::Guobiao(_) => Preset::Guobiao,
+            ScoringRulesError::Sichuan(_) => Preset::Sichuan,
+            ScoringRulesError::Hongzhong(_) => Preset::Hongzhong,
             ScoringRulesError::OtherRuleSet { scoring, .. } => *scoring,
         }
     }
@@ -96,13 +105,15 @@ impl ScoringRulesError {
         match self {
             ScoringRulesError::Riichi(e) => e.field(),
             ScoringRulesError::Guobiao(e) => e.field(),
+            ScoringRulesError::Sichuan(e) => e.field(),
+            ScoringRulesError::Hongzhong(e) => e.field(),
             ScoringRulesError::OtherRuleSet { .. } => "preset",
         }
     }
 }
 
-/// Scoring options that cannot be played: every problem, Riichi's before Guobiao's, each in
-/// field order (never empty).
+/// Scoring options that cannot be played: every problem, Riichi's, then Guobiao's, Sichuan's and
+/// Hongzhong's, each in field order (never empty).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("invalid scoring rules: {}", problems.iter().map(|p| format!("{}: {p}", p.field())).collect::<Vec<_>>().join("; "))]
 pub struct InvalidScoringRules {
@@ -138,7 +149,7 @@ pub struct ScoreTable {
 
 impl ScoreTable {
     /// Tile rules with their rule set's options; refused when the options are another rule
-    /// set's.
+    /// set's, or when a Sichuan or Hongzhong option is out of range.
     pub fn new(rules: Rules, scoring: ScoringRules) -> Result<ScoreTable, InvalidScoringRules> {
         if scoring.preset() != rules.preset {
             return Err(InvalidScoringRules {
@@ -147,6 +158,22 @@ impl ScoreTable {
                     scoring: scoring.preset(),
                 }],
             });
+        }
+        let problems: Vec<_> = match &scoring {
+            ScoringRules::Sichuan(s) => s
+                .check()
+                .into_iter()
+                .map(ScoringRulesError::Sichuan)
+                .collect(),
+            ScoringRules::Hongzhong(h) => h
+                .check()
+                .into_iter()
+                .map(ScoringRulesError::Hongzhong)
+                .collect(),
+            ScoringRules::Riichi(_) | ScoringRules::Guobiao(_) => Vec::new(),
+        };
+        if !problems.is_empty() {
+            return Err(InvalidScoringRules { problems });
         }
         Ok(ScoreTable { rules, scoring })
     }
@@ -162,18 +189,21 @@ impl ScoreTable {
             .map_err(|e| problems.push(ScoringRulesError::Riichi(e)));
         let guobiao = GuobiaoRules::with_overrides(&overrides.guobiao)
             .map_err(|errors| problems.extend(errors.into_iter().map(ScoringRulesError::Guobiao)));
-        let (Ok(riichi), Ok(guobiao)) = (riichi, guobiao) else {
+        let sichuan = SichuanRules::with_overrides(&overrides.sichuan)
+            .map_err(|errors| problems.extend(errors.into_iter().map(ScoringRulesError::Sichuan)));
+        let hongzhong = HongzhongRules::with_overrides(&overrides.hongzhong).map_err(|errors| {
+            problems.extend(errors.into_iter().map(ScoringRulesError::Hongzhong))
+        });
+        let (Ok(riichi), Ok(guobiao), Ok(sichuan), Ok(hongzhong)) =
+            (riichi, guobiao, sichuan, hongzhong)
+        else {
             return Err(InvalidScoringRules { problems });
         };
         let scoring = match rules.preset {
             Preset::Riichi => ScoringRules::Riichi(riichi),
             Preset::Guobiao => ScoringRules::Guobiao(guobiao),
-            Preset::Sichuan => {
-                ScoringRules::Sichuan(SichuanRules::with_overrides(&overrides.sichuan))
-            }
-            Preset::Hongzhong => {
-                ScoringRules::Hongzhong(HongzhongRules::with_overrides(&overrides.hongzhong))
-            }
+            Preset::Sichuan => ScoringRules::Sichuan(sichuan),
+            Preset::Hongzhong => ScoringRules::Hongzhong(hongzhong),
         };
         Ok(ScoreTable { rules, scoring })
     }
@@ -281,6 +311,53 @@ mod tests {
                 minimum_fan: 6,
                 base_points: 8
             })
+        );
+    }
+
+    #[test]
+    fn new_checks_the_bounds_with_overrides_checks() {
+        let hongzhong = HongzhongRules {
+            points_per_bird: 1 << 31,
+            ..HongzhongRules::default()
+        };
+        let e = ScoreTable::new(
+            Rules::preset(Preset::Hongzhong),
+            ScoringRules::Hongzhong(hongzhong),
+        )
+        .unwrap_err();
+        let named: Vec<_> = e
+            .problems
+            .iter()
+            .map(|p| (p.rule_set(), p.field(), p.to_string()))
+            .collect();
+        assert_eq!(
+            named,
+            [(
+                Preset::Hongzhong,
+                "points_per_bird",
+                "2147483648 is more than 1000000".to_string()
+            )]
+        );
+        let sichuan = SichuanRules {
+            base_points: SichuanRules::MAX_BASE_POINTS + 1,
+            ..SichuanRules::default()
+        };
+        let e = ScoreTable::new(
+            Rules::preset(Preset::Sichuan),
+            ScoringRules::Sichuan(sichuan),
+        )
+        .unwrap_err();
+        assert_eq!(e.problems[0].field(), "base_points");
+        let at_the_bound = SichuanRules {
+            base_points: SichuanRules::MAX_BASE_POINTS,
+            ..SichuanRules::default()
+        };
+        assert!(
+            ScoreTable::new(
+                Rules::preset(Preset::Sichuan),
+                ScoringRules::Sichuan(at_the_bound)
+            )
+            .is_ok()
         );
     }
 

@@ -273,7 +273,7 @@ fn response(rules: &Rules, s: &Score) -> pb::MahjongScoreResponse {
             Some(InvalidWin::NotComplete) => pb::WinInvalidReason::NotComplete,
             Some(InvalidWin::NoYaku) => pb::WinInvalidReason::NoYaku,
             Some(InvalidWin::BelowMinimum { .. }) => pb::WinInvalidReason::BelowMinimum,
-            Some(InvalidWin::VoidSuitHeld) => pb::WinInvalidReason::VoidSuitHeld,
+            Some(InvalidWin::VoidSuitHeld { .. }) => pb::WinInvalidReason::VoidSuitHeld,
         } as i32,
         message: message(rules, s),
         decomposition: s.decomposition.as_ref().map(decomposition),

@@ -16,7 +16,7 @@ use crate::mahjong::score::{
     InvalidWin, Score, ScoreElement, ScoreError, ScoreField, Totals, Unit, WinInput, others,
     payments, prepare,
 };
-use crate::mahjong::{Decomposition, Form, Group, GroupKind, MeldKind, Rules};
+use crate::mahjong::{Decomposition, Form, Group, GroupKind, Rules};
 use crate::tiles::Tile;
 
 /// Scores a win under Guobiao rules from the shared input: checks it as every scorer does
@@ -49,21 +49,9 @@ pub(in crate::mahjong::score) fn score_input(
             reason,
         })
     };
-    // What `prepare` leaves to the rule set: a kong's replacement tile needs a kong, a robbed
-    // tile is the fourth copy, the last of a kind is the only copy in the hand.
-    let kong_win = c.after_kong && c.self_drawn;
-    if kong_win && !input.melds.iter().any(|m| m.kind == MeldKind::Kan) {
-        return contradiction(
-            "after_kong",
-            "a win on a kong's replacement tile needs a declared kan",
-        );
-    }
-    if c.robbing_kong && all[w] != 1 {
-        return contradiction(
-            "robbing_kong",
-            "the robbed tile is the fourth copy: the winner cannot hold another",
-        );
-    }
+    // What `prepare` leaves to the rule set (it refuses a kong's replacement tile without a
+    // kong and a robbed tile the winner holds another copy of): the last of a kind is the only
+    // copy in the hand.
     if c.last_of_kind && concealed[w] > 1 {
         return contradiction(
             "last_of_kind",
@@ -79,7 +67,7 @@ pub(in crate::mahjong::score) fn score_input(
             self_drawn: c.self_drawn,
             last_tile_of_kind: c.last_of_kind,
             last_tile_of_wall: c.last_tile,
-            kong_win,
+            kong_win: c.after_kong && c.self_drawn,
             robbing_kong: c.robbing_kong,
         },
         (c.seat_wind, c.round_wind),

@@ -19,7 +19,7 @@ use super::{
     Arrangement, InvalidWin, Score, ScoreElement, ScoreError, ScoreField, Set, SetKind, Totals,
     Unit, WinInput, Wind, for_each_standard, prepare,
 };
-use crate::mahjong::{Decomposition, Form, Group, GroupKind, MeldKind, Rules};
+use crate::mahjong::{Decomposition, Form, Group, GroupKind, Rules};
 use crate::tiles::Tile;
 
 pub use super::input::RiichiContext;
@@ -207,12 +207,7 @@ fn check_context(input: &WinInput) -> Result<(), ScoreError> {
             "a first-turn win comes before the winner's first discard, so before any riichi",
         );
     }
-    if c.after_kong && c.self_drawn && !input.melds.iter().any(|m| m.kind == MeldKind::Kan) {
-        return bad(
-            "after_kong",
-            "a win on the replacement tile after a kong needs a kan among the melds",
-        );
-    }
+    // `prepare` refuses a self-drawn after_kong without a kan, for every rule set.
     if c.after_kong && !c.self_drawn {
         return bad(
             "after_kong",
