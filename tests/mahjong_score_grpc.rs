@@ -246,3 +246,82 @@ async fn sichuan_and_hongzhong_are_scored_by_their_tables() {
     assert_eq!(a.decomposition.unwrap().wildcard_as.len(), 2);
     assert_eq!(a.totals.unwrap().winner_gain, 2 + 2);
 }
+
+#[tokio::test]
+async fn impossible_riichi_facts_are_refused_naming_both_fields() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let with = |hand: &str, winning: &str, f: &dyn Fn(&mut MahjongWinContext)| {
+        let mut r = request(hand, winning);
+        f(r.context.as_mut().unwrap());
+        r
+    };
+    let cases = [
+        // Robbing a kong on the last discard: 234456m66p123444s on 1s was 2 han 40 fu with
+        // both houtei and chankan.
+        (
+            with("234456m66p123444s", "1s", &|c| {
+                c.robbing_kong = true;
+                c.last_tile = true;
+            }),
+            "context.last_tile",
+            "robbing_kong",
+        ),
+        // The dealer's first-turn win on a discard (the flag was dropped).
+        (
+            with("123456m345p678s55p", "6m", &|c| {
+                c.seat_wind = SeatWind::East as i32;
+                c.riichi = Some(RiichiWinContext {
+                    first_turn: true,
+                    ..Default::default()
+                });
+            }),
+            "context.riichi.first_turn",
+            "seat_wind",
+        ),
+        // Haitei on a kong's replacement tile (haitei was dropped).
+        (
+            {
+                let mut r = with("123m456p789s55p", "5p", &|c| {
+                    c.method = WinMethod::SelfDrawn as i32;
+                    c.discarder = SeatWind::Unspecified as i32;
+                    c.after_kong = true;
+                    c.last_tile = true;
+                });
+                r.melds = vec![Meld {
+                    tiles: "1111z".into(),
+                    ..Default::default()
+                }];
+                r
+            },
+            "context.last_tile",
+            "after_kong",
+        ),
+    ];
+    for (r, field, other) in cases {
+        let status = client.mahjong_score(r.clone()).await.unwrap_err();
+        assert_eq!(status.code(), Code::InvalidArgument, "{r:?}");
+        let violations = field_violations(&status);
+        assert_eq!(violations.len(), 1, "{violations:?}");
+        let (f, description) = &violations[0];
+        assert_eq!(f, field);
+        let named = field.rsplit('.').next().unwrap();
+        assert!(
+            description.contains(named) && description.contains(other),
+            "{description}"
+        );
+    }
+    // Each fact alone is still a win.
+    let a = client
+        .mahjong_score(with("234456m66p123444s", "1s", &|c| c.robbing_kong = true))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(a.valid, "{}", a.message);
+    let a = client
+        .mahjong_score(with("234456m66p123444s", "1s", &|c| c.last_tile = true))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(a.valid, "{}", a.message);
+}

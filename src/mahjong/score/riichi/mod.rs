@@ -219,6 +219,25 @@ fn check_context(input: &WinInput) -> Result<(), ScoreError> {
             "in riichi a win after a kong is self-drawn (rinshan); a discard after a kong is a plain ron",
         );
     }
+    // Facts no game can produce together: refused rather than one of them dropped.
+    if c.robbing_kong && c.last_tile {
+        return bad(
+            "last_tile",
+            "last_tile with robbing_kong: a robbed kong's tile is added to a pon, not the discard after the last tile of the wall",
+        );
+    }
+    if r.first_turn && !c.self_drawn && c.seat_wind == Wind::East {
+        return bad(
+            "riichi.first_turn",
+            "riichi.first_turn with a discard win by the dealer (seat_wind East): the dealer discards first, so no first-turn win of theirs is on a discard",
+        );
+    }
+    if c.last_tile && c.after_kong && c.self_drawn {
+        return bad(
+            "last_tile",
+            "last_tile with after_kong on a self-drawn win: the replacement tile after a kong is not the last tile of the wall (haitei and rinshan never combine)",
+        );
+    }
     Ok(())
 }
 
@@ -243,7 +262,7 @@ fn facts(riichi: &RiichiRules, input: &WinInput, counts: &[u8; 34]) -> Facts {
     y.add_if(r.riichi && !r.double_riichi, Yaku::Riichi);
     y.add_if(r.ippatsu, Yaku::Ippatsu);
     y.add_if(closed && c.self_drawn, Yaku::MenzenTsumo);
-    y.add_if(c.last_tile && c.self_drawn && !c.after_kong, Yaku::Haitei);
+    y.add_if(c.last_tile && c.self_drawn, Yaku::Haitei);
     y.add_if(c.last_tile && !c.self_drawn, Yaku::Houtei);
     y.add_if(c.after_kong && c.self_drawn, Yaku::Rinshan);
     y.add_if(c.robbing_kong, Yaku::Chankan);
