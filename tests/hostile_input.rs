@@ -210,7 +210,7 @@ fn score_request() -> BoxedStrategy<MahjongScoreRequest> {
         .boxed();
     let options = (
         (enum_value(4), enum_value(4), enum_value(4)),
-        prop::collection::vec(prop::option::of(any::<bool>()), 8),
+        prop::collection::vec(prop::option::of(any::<bool>()), 9),
         prop::collection::vec(prop::option::of(prop_oneof![0u32..8, any::<u32>()]), 12),
     )
         .prop_map(|((preset, kazoe, renhou), b, n)| {
@@ -244,6 +244,7 @@ fn score_request() -> BoxedStrategy<MahjongScoreRequest> {
                 GuobiaoScoringRules {
                     minimum_fan: n[10],
                     base_points: n[11],
+                    concealed_kong_and_melded_kong: b[8],
                 },
             )
         })

@@ -607,3 +607,215 @@ mod sichuan_and_hongzhong {
         );
     }
 }
+
+/// The pair and groups of an answer's decomposition, as MPSZ strings.
+fn groups(a: &cardrules::server::pb::MahjongScoreResponse) -> Vec<String> {
+    a.decomposition
+        .as_ref()
+        .unwrap()
+        .groups
+        .iter()
+        .map(|g| g.tiles.clone())
+        .collect()
+}
+
+/// The fu items of an answer: (id, value).
+fn fu_items(a: &cardrules::server::pb::MahjongScoreResponse) -> Vec<(&str, i32)> {
+    a.fu.iter().map(|e| (e.id.as_str(), e.value)).collect()
+}
+
+#[tokio::test]
+async fn equal_value_riichi_readings_follow_the_stated_total_order() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let riichi = |mut r: MahjongScoreRequest| {
+        r.context.as_mut().unwrap().riichi = Some(RiichiWinContext {
+            riichi: true,
+            ..Default::default()
+        });
+        r
+    };
+
+    // 4m completes the two-sided 23m (34 fu) or the pair 44m (単騎, 36 fu): both 1 han 40 fu,
+    // and the higher fu before rounding (step 5) shows the pair wait.
+    let a = client
+        .mahjong_score(riichi(request("23444m555p123678s", "4m")))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(a.message, "40 fu 1 han: 1300");
+    assert_eq!(
+        fu_items(&a),
+        [
+            ("riichi.fu.base", 20),
+            ("riichi.fu.closed_ron", 10),
+            ("riichi.fu.meld", 4),
+            ("riichi.fu.wait", 2)
+        ]
+    );
+
+    // 5m completes the run 345m (the triplet 555m stays concealed: 34 fu) or the triplet (open
+    // on a discard: 32 fu): both 40 fu, and step 5 shows the run and a concealed triplet.
+    let a = client
+        .mahjong_score(riichi(request("345555m123p789s99p", "5m")))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(a.message, "40 fu 1 han: 1300");
+    assert_eq!(
+        fu_items(&a),
+        [
+            ("riichi.fu.base", 20),
+            ("riichi.fu.closed_ron", 10),
+            ("riichi.fu.meld", 4)
+        ]
+    );
+
+    // 3m is 嵌張 in 234m (pair 11m) or 辺張 in 123m (pair 44m): equal value, fu and fu items;
+    // the wait decides (step 7): 嵌張 before 辺張.
+    let a = client
+        .mahjong_score(riichi(request("11223344456m345s", "3m")))
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(a.message, "40 fu 2 han: 2600");
+    assert_eq!(groups(&a), ["11m", "234m", "234m", "456m", "345s"]);
+    // Self-drawn 7m is 嵌張 in 678m (pair 88m) or 辺張 in 789m (pair 55m), 28 fu either way:
+    // the wait (step 7) decides before the lower pair would (step 8).
+    let mut r = riichi(request("45555667788889m", "7m"));
+    r.context.as_mut().unwrap().method = WinMethod::SelfDrawn as i32;
+    r.context.as_mut().unwrap().discarder = SeatWind::Unspecified as i32;
+    let a = client.mahjong_score(r).await.unwrap().into_inner();
+    assert_eq!(groups(&a), ["88m", "456m", "555m", "678m", "789m"]);
+    assert_eq!(a.totals.unwrap().fu, 30);
+
+    // 9m completes 999m (双碰) with the pair 22m or the pair 55m: the same value and wait; the
+    // lower pair decides (step 8).
+    let mut r = request("22334455567999m", "9m");
+    r.context.as_mut().unwrap().method = WinMethod::SelfDrawn as i32;
+    r.context.as_mut().unwrap().discarder = SeatWind::Unspecified as i32;
+    let a = client.mahjong_score(r).await.unwrap().into_inner();
+    assert_eq!(groups(&a), ["22m", "345m", "345m", "567m", "999m"]);
+}
+
+#[tokio::test]
+async fn a_counted_yakuman_counts_in_totals_yakuman() {
+    use cardrules::server::pb::{KazoeLimit, RiichiLimit};
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    // Riichi, tsumo, pinfu, chinitsu, ittsu and three dora (1m): 14 han, no yakuman.
+    let hand = |kazoe: KazoeLimit| {
+        let mut r = request("11123456789m234m", "9m");
+        let c = r.context.as_mut().unwrap();
+        c.method = WinMethod::SelfDrawn as i32;
+        c.discarder = SeatWind::Unspecified as i32;
+        c.riichi = Some(RiichiWinContext {
+            riichi: true,
+            dora_indicators: "9m".into(),
+            ..Default::default()
+        });
+        r.riichi = Some(RiichiScoringRules {
+            kazoe: kazoe as i32,
+            ..Default::default()
+        });
+        r
+    };
+    let a = client
+        .mahjong_score(hand(KazoeLimit::Yakuman))
+        .await
+        .unwrap()
+        .into_inner();
+    let t = a.totals.unwrap();
+    assert_eq!(t.han, 14);
+    assert_eq!(t.limit, RiichiLimit::KazoeYakuman as i32);
+    assert_eq!((t.yakuman, t.base_points), (1, 8000));
+    assert_eq!(t.limit_name, "kazoe yakuman");
+    // Kazoe as a sanbaiman: no yakuman counted.
+    let a = client
+        .mahjong_score(hand(KazoeLimit::Sanbaiman))
+        .await
+        .unwrap()
+        .into_inner();
+    let t = a.totals.unwrap();
+    assert_eq!(t.limit, RiichiLimit::Sanbaiman as i32);
+    assert_eq!((t.yakuman, t.base_points), (0, 6000));
+}
+
+#[tokio::test]
+async fn impossible_riichi_facts_are_refused_naming_both_fields() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let with = |hand: &str, winning: &str, f: &dyn Fn(&mut MahjongWinContext)| {
+        let mut r = request(hand, winning);
+        f(r.context.as_mut().unwrap());
+        r
+    };
+    let cases = [
+        // Robbing a kong on the last discard: 234456m66p123444s on 1s was 2 han 40 fu with
+        // both houtei and chankan.
+        (
+            with("234456m66p123444s", "1s", &|c| {
+                c.robbing_kong = true;
+                c.last_tile = true;
+            }),
+            "context.last_tile",
+            "robbing_kong",
+        ),
+        // The dealer's first-turn win on a discard (the flag was dropped).
+        (
+            with("123456m345p678s55p", "6m", &|c| {
+                c.seat_wind = SeatWind::East as i32;
+                c.riichi = Some(RiichiWinContext {
+                    first_turn: true,
+                    ..Default::default()
+                });
+            }),
+            "context.riichi.first_turn",
+            "seat_wind",
+        ),
+        // Haitei on a kong's replacement tile (haitei was dropped).
+        (
+            {
+                let mut r = with("123m456p789s55p", "5p", &|c| {
+                    c.method = WinMethod::SelfDrawn as i32;
+                    c.discarder = SeatWind::Unspecified as i32;
+                    c.after_kong = true;
+                    c.last_tile = true;
+                });
+                r.melds = vec![Meld {
+                    tiles: "1111z".into(),
+                    ..Default::default()
+                }];
+                r
+            },
+            "context.last_tile",
+            "after_kong",
+        ),
+    ];
+    for (r, field, other) in cases {
+        let status = client.mahjong_score(r.clone()).await.unwrap_err();
+        assert_eq!(status.code(), Code::InvalidArgument, "{r:?}");
+        let violations = field_violations(&status);
+        assert_eq!(violations.len(), 1, "{violations:?}");
+        let (f, description) = &violations[0];
+        assert_eq!(f, field);
+        let named = field.rsplit('.').next().unwrap();
+        assert!(
+            description.contains(named) && description.contains(other),
+            "{description}"
+        );
+    }
+    // Each fact alone is still a win.
+    let a = client
+        .mahjong_score(with("234456m66p123444s", "1s", &|c| c.robbing_kong = true))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(a.valid, "{}", a.message);
+    let a = client
+        .mahjong_score(with("234456m66p123444s", "1s", &|c| c.last_tile = true))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(a.valid, "{}", a.message);
+}

@@ -128,6 +128,7 @@ async fn guobiao_hands_are_scored_with_fans_exclusions_and_payments() {
     r.guobiao = Some(GuobiaoScoringRules {
         minimum_fan: Some(6),
         base_points: Some(1),
+        ..Default::default()
     });
     r.context.as_mut().unwrap().discarder = SeatWind::Unspecified as i32;
     let a = client.mahjong_score(r).await.unwrap().into_inner();
@@ -212,7 +213,7 @@ async fn malformed_guobiao_requests_name_the_field() {
             with(&|r| {
                 r.guobiao = Some(GuobiaoScoringRules {
                     minimum_fan: Some(5000),
-                    base_points: None,
+                    ..Default::default()
                 })
             }),
             "guobiao.minimum_fan",
@@ -227,4 +228,74 @@ async fn malformed_guobiao_requests_name_the_field() {
             .collect();
         assert!(fields.iter().any(|f| f == field), "{fields:?} for {r:?}");
     }
+}
+
+#[tokio::test]
+async fn concealed_kong_and_melded_kong_by_option() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    // An open kong of 1m and a concealed kong of 5m, 234m 678s 99s, won on West's 4m (a
+    // two-sided wait, no wait fan): 幺九刻 缺一门 无字 and the two kongs.
+    let hand = |option: Option<bool>| {
+        let mut r = request("234m678s99s", "4m");
+        r.melds = vec![
+            Meld {
+                tiles: "1111m".into(),
+                ..Default::default()
+            },
+            Meld {
+                tiles: "5555m".into(),
+                concealed: true,
+                ..Default::default()
+            },
+        ];
+        r.guobiao = Some(GuobiaoScoringRules {
+            concealed_kong_and_melded_kong: option,
+            ..Default::default()
+        });
+        r
+    };
+    let fans = |a: &cardrules::server::pb::MahjongScoreResponse| -> Vec<(String, i32)> {
+        a.elements.iter().map(|e| (e.id.clone(), e.value)).collect()
+    };
+    // The default (and false): the book's 明杠 (1) + 暗杠 (2), 6 fans, under the minimum.
+    for option in [None, Some(false)] {
+        let a = client
+            .mahjong_score(hand(option))
+            .await
+            .unwrap()
+            .into_inner();
+        assert_eq!(a.invalid_reason, WinInvalidReason::BelowMinimum as i32);
+        assert_eq!(a.message, "not a win: 6 fan, below the 8-fan minimum");
+        assert_eq!(
+            fans(&a),
+            [
+                ("guobiao.concealed_kong".to_string(), 2),
+                ("guobiao.pung_of_terminals_or_honors".to_string(), 1),
+                ("guobiao.melded_kong".to_string(), 1),
+                ("guobiao.one_voided_suit".to_string(), 1),
+                ("guobiao.no_honors".to_string(), 1),
+            ]
+        );
+    }
+    // With the option: 明暗杠 (5), 8 fans, a win: West pays 8 + 8, the two others 8.
+    let a = client
+        .mahjong_score(hand(Some(true)))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(a.valid, "{}", a.message);
+    assert_eq!(
+        fans(&a),
+        [
+            ("guobiao.concealed_kong_and_melded_kong".to_string(), 5),
+            ("guobiao.pung_of_terminals_or_honors".to_string(), 1),
+            ("guobiao.one_voided_suit".to_string(), 1),
+            ("guobiao.no_honors".to_string(), 1),
+        ]
+    );
+    assert_eq!(a.elements[0].name, "Concealed Kong and Melded Kong 明暗杠");
+    assert!(a.excluded.is_empty());
+    assert_eq!(a.totals.unwrap().fan, 8);
+    assert_eq!(a.payments[0].points, 16 + 8 + 8);
 }

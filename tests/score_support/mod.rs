@@ -208,12 +208,21 @@ fn try_random_win(rng: &mut StdRng) -> Option<WinInput> {
             }
         }
     }
-    let first_turn = melds.is_empty() && !riichi_flag && rng.random_bool(0.05);
+    // The dealer's first-turn win is self-drawn (tenhou): on a discard it is refused.
+    let first_turn = melds.is_empty()
+        && !riichi_flag
+        && rng.random_bool(0.05)
+        && (self_drawn || seat_wind != Wind::East);
     let fives: u8 = concealed
         .iter()
         .filter(|&&t| t < 27 && t % 9 == 4)
         .count()
         .min(rng.random_range(0..3)) as u8;
+    let discarder =
+        (!self_drawn).then(|| Wind::ALL[(seat_wind as usize + rng.random_range(1..4)) % 4]);
+    let last_tile = rng.random_bool(0.1);
+    let after_kong = self_drawn && has_kan && rng.random_bool(0.2);
+    let robbing_kong = !self_drawn && rng.random_bool(0.05) && winning_held == 1;
     Some(WinInput {
         hand: concealed.iter().map(|&t| tile(t)).collect(),
         melds,
@@ -223,14 +232,12 @@ fn try_random_win(rng: &mut StdRng) -> Option<WinInput> {
             self_drawn,
             seat_wind,
             round_wind,
-            discarder: if self_drawn {
-                None
-            } else {
-                Some(Wind::ALL[(seat_wind as usize + rng.random_range(1..4)) % 4])
-            },
-            last_tile: rng.random_bool(0.1),
-            after_kong: self_drawn && has_kan && rng.random_bool(0.2),
-            robbing_kong: !self_drawn && rng.random_bool(0.05) && winning_held == 1,
+            discarder,
+            // The last tile is neither a kong's replacement tile nor a robbed kong's tile (the
+            // scorer refuses those together).
+            last_tile: last_tile && !after_kong && !robbing_kong,
+            after_kong,
+            robbing_kong,
             riichi: RiichiContext {
                 riichi: riichi_flag,
                 double_riichi: double,

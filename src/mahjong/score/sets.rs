@@ -105,7 +105,8 @@ impl Arrangement {
 }
 
 /// Calls `f` once for each distinct standard decomposition of `counts` into `needed` groups
-/// (triplets and, where `sequences`, runs of a suit) plus one pair.
+/// (triplets and, where `sequences`, runs of a suit) plus one pair. The groups come lowest tile
+/// first, and at one tile the triplet before the runs.
 pub fn for_each_standard(
     counts: &[u8; 34],
     needed: u8,
@@ -118,12 +119,21 @@ pub fn for_each_standard(
         groups: [(SetKind::Triplet, 0); 4],
         n: 0,
     };
-    dfs(&mut c, 0, needed, sequences, &mut a, f);
+    dfs(&mut c, 0, 0, needed, sequences, &mut a, f);
 }
 
+/// What a decomposition may still take at its lowest tile, in the one order each decomposition
+/// is found in: a triplet, then runs, then the pair (so a triplet and a run of the same tile, or
+/// a run and the pair, are not found twice in two orders).
+const TRIPLET: u8 = 0;
+const RUN: u8 = 1;
+const PAIR: u8 = 2;
+
+/// `stage` is the first of [`TRIPLET`], [`RUN`], [`PAIR`] still allowed at tile `from`.
 fn dfs(
     c: &mut [u8; 34],
     from: usize,
+    stage: u8,
     needed: u8,
     sequences: bool,
     a: &mut Arrangement,
@@ -135,21 +145,29 @@ fn dfs(
         }
         return;
     };
-    if a.n < needed && c[i] >= 3 {
+    let stage = if i == from { stage } else { TRIPLET };
+    if stage == TRIPLET && a.n < needed && c[i] >= 3 {
         c[i] -= 3;
         a.groups[a.n as usize] = (SetKind::Triplet, i as u8);
         a.n += 1;
-        dfs(c, i, needed, sequences, a, f);
+        dfs(c, i, TRIPLET, needed, sequences, a, f);
         a.n -= 1;
         c[i] += 3;
     }
-    if sequences && a.n < needed && i < 27 && i % 9 <= 6 && c[i + 1] > 0 && c[i + 2] > 0 {
+    if stage <= RUN
+        && sequences
+        && a.n < needed
+        && i < 27
+        && i % 9 <= 6
+        && c[i + 1] > 0
+        && c[i + 2] > 0
+    {
         c[i] -= 1;
         c[i + 1] -= 1;
         c[i + 2] -= 1;
         a.groups[a.n as usize] = (SetKind::Sequence, i as u8);
         a.n += 1;
-        dfs(c, i, needed, sequences, a, f);
+        dfs(c, i, RUN, needed, sequences, a, f);
         a.n -= 1;
         c[i] += 1;
         c[i + 1] += 1;
@@ -158,7 +176,7 @@ fn dfs(
     if a.pair == u8::MAX && c[i] >= 2 {
         c[i] -= 2;
         a.pair = i as u8;
-        dfs(c, i, needed, sequences, a, f);
+        dfs(c, i, PAIR, needed, sequences, a, f);
         a.pair = u8::MAX;
         c[i] += 2;
     }
@@ -184,5 +202,8 @@ mod tests {
         assert_eq!(count("123m456p789s1122z3z"), 0);
         // 22334455667788p (daisharin-like): several readings.
         assert!(count("22334455667788p") >= 2);
+        // A triplet and a run of one tile, a run and the pair of one tile: one order each.
+        assert_eq!(count("22223444567m333s"), 1);
+        assert_eq!(count("11123m456p789s555z"), 1);
     }
 }

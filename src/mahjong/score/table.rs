@@ -254,6 +254,7 @@ mod tests {
             guobiao: GuobiaoOverrides {
                 minimum_fan: Some(1_001),
                 base_points: Some(1_000_001),
+                concealed_kong_and_melded_kong: None,
             },
             ..Default::default()
         };
@@ -296,6 +297,7 @@ mod tests {
             guobiao: GuobiaoOverrides {
                 minimum_fan: Some(6),
                 base_points: None,
+                concealed_kong_and_melded_kong: Some(true),
             },
             ..Default::default()
         };
@@ -309,7 +311,8 @@ mod tests {
             table.scoring(),
             &ScoringRules::Guobiao(GuobiaoRules {
                 minimum_fan: 6,
-                base_points: 8
+                base_points: 8,
+                concealed_kong_and_melded_kong: true,
             })
         );
     }

@@ -191,6 +191,7 @@ fn parse_overrides(
         .map_or_else(GuobiaoOverrides::default, |g| GuobiaoOverrides {
             minimum_fan: g.minimum_fan,
             base_points: g.base_points,
+            concealed_kong_and_melded_kong: g.concealed_kong_and_melded_kong,
         });
     let sichuan = request
         .sichuan

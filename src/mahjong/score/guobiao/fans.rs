@@ -1,13 +1,15 @@
-//! The 81 fans (番种) of the Chinese Official rules (中国麻将竞赛规则, 1998) as data: each fan's
-//! Chinese and English name, its points and the fans it makes uncounted (不重复原则: a fan implied
-//! by a bigger one is not counted again).
+//! The 81 fans (番种) of the Chinese Official rules (中国麻将竞赛规则, 1998) as data, with the
+//! optional 5-fan 明暗杠 of the open engines (counted only when the table's rules ask for it):
+//! each fan's Chinese and English name, its points and the fans it makes uncounted (不重复原则: a
+//! fan implied by a bigger one is not counted again).
 //!
 //! Names follow the English names the open engines use (ChineseOfficialMahjongHelper's
 //! `fan_calculator`), so answers can be compared fan by fan.
 
 use std::fmt;
 
-/// One of the 81 fans. The discriminant order is the rule book's: from 88 points down to 1.
+/// One of the 81 fans, or the optional 明暗杠. The discriminant order is the rule book's, from 88
+/// points down to 1, with 明暗杠 (5) between the 6- and the 4-point fans.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 pub enum Fan {
@@ -119,6 +121,10 @@ pub enum Fan {
     TwoConcealedKongs,
     /// 双箭刻: two dragon pungs (6).
     TwoDragonsPungs,
+    /// 明暗杠: one open and one concealed kong (5), instead of 明杠 + 暗杠 when
+    /// [`GuobiaoRules::concealed_kong_and_melded_kong`](super::GuobiaoRules) is set; not one of
+    /// the book's 81 fans.
+    ConcealedKongAndMeldedKong,
     /// 全带幺: every set and the pair hold a terminal or honour (4).
     OutsideHand,
     /// 不求人: no open meld, self-drawn (4).
@@ -270,6 +276,7 @@ fan_table! {
     MeldedHand, "全求人", "Melded Hand", "guobiao.melded_hand", 6, [SingleWait];
     TwoConcealedKongs, "双暗杠", "Two Concealed Kongs", "guobiao.two_concealed_kongs", 6, [ConcealedKong, TwoConcealedPungs];
     TwoDragonsPungs, "双箭刻", "Two Dragons Pungs", "guobiao.two_dragons_pungs", 6, [DragonPung];
+    ConcealedKongAndMeldedKong, "明暗杠", "Concealed Kong and Melded Kong", "guobiao.concealed_kong_and_melded_kong", 5, [];
     OutsideHand, "全带幺", "Outside Hand", "guobiao.outside_hand", 4, [];
     FullyConcealedHand, "不求人", "Fully Concealed Hand", "guobiao.fully_concealed_hand", 4, [ConcealedHand, SelfDrawn];
     TwoMeldedKongs, "双明杠", "Two Melded Kongs", "guobiao.two_melded_kongs", 4, [MeldedKong];
@@ -300,8 +307,8 @@ fan_table! {
 }
 
 impl Fan {
-    /// Number of fans (81).
-    pub const COUNT: usize = 81;
+    /// Number of fans: the book's 81 and the optional 明暗杠.
+    pub const COUNT: usize = 82;
 
     /// Every fan, from 88 points down to 1.
     pub fn all() -> impl Iterator<Item = Fan> {
@@ -425,8 +432,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_table_is_in_enum_order_with_81_rows() {
-        assert_eq!(FANS.len(), 81);
+    fn the_table_is_in_enum_order_with_82_rows() {
+        assert_eq!(FANS.len(), 82);
         for (i, info) in FANS.iter().enumerate() {
             assert_eq!(info.fan as usize, i);
         }
@@ -438,7 +445,7 @@ mod tests {
         };
         assert_eq!(points, sorted);
         points.dedup();
-        assert_eq!(points, [88, 64, 48, 32, 24, 16, 12, 8, 6, 4, 2, 1]);
+        assert_eq!(points, [88, 64, 48, 32, 24, 16, 12, 8, 6, 5, 4, 2, 1]);
     }
 
     #[test]
@@ -452,7 +459,7 @@ mod tests {
         }));
         ids.sort();
         ids.dedup();
-        assert_eq!(ids.len(), 81);
+        assert_eq!(ids.len(), 82);
         assert_eq!(Fan::AllPungs.id(), "guobiao.all_pungs");
         assert_eq!(Fan::AllPungs.name(), "All Pungs 碰碰和");
     }

@@ -28,8 +28,9 @@
 //!   unless the tile can also complete a concealed chow; 边张/嵌张/单钓将 need a hand that waited
 //!   on one kind only (standard form and seven pairs considered), and a winning tile at the end
 //!   of a chow is 边张; 九莲宝灯 adds fixed fans by the winning tile's number; 清幺九 does not
-//!   count 双同刻. Unlike `fan_calculator`'s default build we keep the book's 81 fans, so one
-//!   open and one concealed kong count 明杠 + 暗杠 (3), not its extra 明暗杠 (5).
+//!   count 双同刻. Unlike `fan_calculator`'s default build the book's 81 fans are the default,
+//!   so one open and one concealed kong count 明杠 + 暗杠 (3); its extra 明暗杠 (5) is counted
+//!   instead when [`GuobiaoRules::concealed_kong_and_melded_kong`] is set.
 
 mod combine;
 mod context;
@@ -272,7 +273,7 @@ pub(super) fn best_reading(rules: &GuobiaoRules, win: &CheckedWin) -> GuobiaoSco
     let concealed = win.concealed;
     let melds = win.melds.len();
     let closed = melds == 0;
-    let facts = HandFacts::new(win);
+    let facts = HandFacts::new(win, rules.concealed_kong_and_melded_kong);
     let meld_sets: ArrayVec<GuobiaoSet, 7> = win.melds.iter().map(GuobiaoSet::from_meld).collect();
 
     let mut best: Option<(Reading, FanCounts, u32)> = None;

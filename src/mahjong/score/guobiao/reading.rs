@@ -36,11 +36,13 @@ pub struct HandFacts {
     /// The fans every reading shares (the win's circumstances, the tiles' traits, concealment),
     /// before exclusions.
     pub base: FanCounts,
+    /// One open and one concealed kong count 明暗杠 rather than 明杠 + 暗杠.
+    pub concealed_kong_and_melded_kong: bool,
 }
 
 impl HandFacts {
-    /// Gathers what every reading of a checked win shares.
-    pub fn new(win: &CheckedWin) -> HandFacts {
+    /// Gathers what every reading of a checked win shares, under the table's 明暗杠 choice.
+    pub fn new(win: &CheckedWin, concealed_kong_and_melded_kong: bool) -> HandFacts {
         let (concealed, all, context) = (win.concealed, win.all, win.context);
         let winning_tile = win.winning_tile;
         let mut standing = concealed;
@@ -57,6 +59,7 @@ impl HandFacts {
             standing,
             unique_wait: std::cell::OnceCell::new(),
             base: FanCounts::default(),
+            concealed_kong_and_melded_kong,
         };
         let mut base = FanCounts::default();
         facts.context.add_fans(&mut base);
@@ -318,6 +321,7 @@ fn set_fans(reading: &Reading, facts: &HandFacts, fans: &mut FanCounts) {
         (1, 0) => fans.add(Fan::MeldedKong),
         (1, 1) => fans.add(Fan::ConcealedKong),
         (2, 0) => fans.add(Fan::TwoMeldedKongs),
+        (2, 1) if facts.concealed_kong_and_melded_kong => fans.add(Fan::ConcealedKongAndMeldedKong),
         (2, 1) => {
             fans.add(Fan::MeldedKong);
             fans.add(Fan::ConcealedKong);

@@ -1,4 +1,4 @@
-//! Guobiao's table options: the fan minimum and the base points, checked.
+//! Guobiao's table options: the fan minimum, the base points and 明暗杠, checked.
 
 /// The numbers the competition rules fix and a table may change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -7,6 +7,10 @@ pub struct GuobiaoRules {
     pub minimum_fan: u32,
     /// What every paying player pays on top of the fans (底分). The rules: 8.
     pub base_points: u32,
+    /// One open and one concealed kong count the 5-fan 明暗杠 (as ChineseOfficialMahjongHelper's
+    /// `fan_calculator` and the apps built on it do) instead of the book's 明杠 + 暗杠 (3). The
+    /// rules: false, since 明暗杠 is not one of the 1998 book's 81 fans.
+    pub concealed_kong_and_melded_kong: bool,
 }
 
 impl Default for GuobiaoRules {
@@ -20,6 +24,7 @@ impl GuobiaoRules {
     pub const STANDARD: GuobiaoRules = GuobiaoRules {
         minimum_fan: 8,
         base_points: 8,
+        concealed_kong_and_melded_kong: false,
     };
 }
 
@@ -30,6 +35,8 @@ pub struct GuobiaoOverrides {
     pub minimum_fan: Option<u32>,
     /// The base points, at most [`GuobiaoRules::MAX_BASE_POINTS`].
     pub base_points: Option<u32>,
+    /// 明暗杠 instead of 明杠 + 暗杠.
+    pub concealed_kong_and_melded_kong: Option<bool>,
 }
 
 /// A Guobiao option out of range (the value as given).
@@ -73,6 +80,9 @@ impl GuobiaoRules {
             Some(v) if v > Self::MAX_BASE_POINTS => problems.push(GuobiaoRulesError::BasePoints(v)),
             Some(v) => rules.base_points = v,
             None => {}
+        }
+        if let Some(v) = o.concealed_kong_and_melded_kong {
+            rules.concealed_kong_and_melded_kong = v;
         }
         if problems.is_empty() {
             Ok(rules)

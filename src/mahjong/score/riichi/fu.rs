@@ -42,8 +42,8 @@ pub struct FuFacts {
 }
 
 /// Counts fu of four sets, a pair and a wait, reporting each item `(id, name, fu)`; returns the
-/// total rounded up to 10. `sets[i].open` must already be true for a triplet completed by a
-/// discard.
+/// total before rounding (the hand's fu is it rounded up to 10, [`round`]). `sets[i].open` must
+/// already be true for a triplet completed by a discard.
 #[inline]
 pub fn count(
     sets: &[Set; 4],
@@ -102,5 +102,11 @@ pub fn count(
         fu += 2;
         sink(item::OPEN_PINFU, 2);
     }
+    fu
+}
+
+/// Fu rounded up to a multiple of 10 (seven pairs' 25 is not rounded and does not come here).
+#[inline]
+pub fn round(fu: u32) -> u32 {
     fu.div_ceil(10) * 10
 }

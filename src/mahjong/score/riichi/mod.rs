@@ -3,8 +3,11 @@
 //!
 //! Every standard decomposition of the concealed tiles is tried with every group the winning
 //! tile can complete (which decides the wait, and whether a triplet won on a discard is open),
-//! together with seven pairs and thirteen orphans; the answer is the reading with the highest
-//! base points, then most han, then most fu.
+//! together with seven pairs and thirteen orphans; the answer is the first reading in one total
+//! order (the proto's `RiichiScoringRules` states it): the highest base points, then most han,
+//! most fu, most fu before rounding, then the form (standard, seven pairs, thirteen orphans),
+//! the wait (両面, 双碰, 嵌張, 辺張, 単騎) and the lowest arrangement (`Reading::rank`). Two
+//! readings equal under all of it answer alike.
 
 mod fu;
 mod points;
@@ -21,6 +24,7 @@ use super::{
 };
 use crate::mahjong::{Decomposition, Form, Group, GroupKind, Rules};
 use crate::tiles::Tile;
+use std::cmp::{Ordering, Reverse};
 
 pub use super::input::RiichiContext;
 
@@ -86,19 +90,66 @@ enum Reading {
     Orphans,
 }
 
+/// A reading's rank among readings of equal value: form, wait, and the arrangement's pair and
+/// groups as `(tile, 0 for a triplet or 1 for a run)`, reversed so that lower ranks higher.
+type Rank = (u8, u8, Reverse<(u8, [(u8, u8); 4])>);
+
+impl Reading {
+    /// How a reading ranks among readings of equal [`Value::key`], higher first: the form
+    /// (standard, then seven pairs, then thirteen orphans); for two standard readings the wait
+    /// (両面, 双碰, 嵌張, 辺張, 単騎), then the lower arrangement: the lower pair, else the first
+    /// concealed group that differs, groups listed as the answer shows them (lowest tile first,
+    /// at one tile a triplet before a run), the lower tile, or at one tile the triplet.
+    fn rank(&self) -> Rank {
+        match *self {
+            Reading::Standard {
+                arrangement, wait, ..
+            } => {
+                let wait_rank = match wait {
+                    Wait::Ryanmen => 4,
+                    Wait::Shanpon => 3,
+                    Wait::Kanchan => 2,
+                    Wait::Penchan => 1,
+                    Wait::Tanki => 0,
+                };
+                let mut groups = [(0, 0); 4];
+                for (g, &(kind, tile)) in groups.iter_mut().zip(arrangement.groups()) {
+                    *g = (tile, u8::from(kind == SetKind::Sequence));
+                }
+                (2, wait_rank, Reverse((arrangement.pair, groups)))
+            }
+            Reading::SevenPairs => (1, 0, Reverse((0, [(0, 0); 4]))),
+            Reading::Orphans => (0, 0, Reverse((0, [(0, 0); 4]))),
+        }
+    }
+}
+
 /// A reading's value.
 #[derive(Clone, Copy, Debug)]
 struct Value {
     yaku: YakuSet,
     han: u32,
+    /// Fu rounded up to 10 (25 for seven pairs, 0 for a yakuman).
     fu: u32,
+    /// Fu before rounding (the same as `fu` for seven pairs and a yakuman).
+    raw_fu: u32,
     yakuman: u32,
     base: u64,
 }
 
 impl Value {
-    fn key(&self) -> (bool, u64, u32, u32) {
-        (self.base > 0, self.base, self.han, self.fu)
+    /// The order's first keys, higher first: a valid win, base points, han, fu, fu before
+    /// rounding.
+    fn key(&self) -> (bool, u64, u32, u32, u32) {
+        (self.base > 0, self.base, self.han, self.fu, self.raw_fu)
+    }
+}
+
+/// True when reading `a` comes before `b` in the answer's total order.
+fn before(a: &(Value, Reading), b: &(Value, Reading)) -> bool {
+    match a.0.key().cmp(&b.0.key()) {
+        Ordering::Equal => a.1.rank() > b.1.rank(),
+        order => order == Ordering::Greater,
     }
 }
 
@@ -113,13 +164,36 @@ pub(in crate::mahjong::score) fn score(
     check_context(input)?;
     let facts = facts(riichi, input, &counts);
     let mut best: Option<(Value, Reading)> = None;
-    let mut consider = |v: Value, r: Reading| {
-        if best.as_ref().is_none_or(|(b, _)| v.key() > b.key()) {
-            best = Some((v, r));
-        }
+    each_reading(
+        rules,
+        riichi,
+        input,
+        &facts,
+        &counts,
+        &mut |v: Value, r: Reading| {
+            let candidate = (v, r);
+            if best.as_ref().is_none_or(|b| before(&candidate, b)) {
+                best = Some(candidate);
+            }
+        },
+    );
+    let Some((v, reading)) = best else {
+        return Ok(Score::invalid(InvalidWin::NotComplete));
     };
+    Ok(explain(&facts, riichi, input, v, reading))
+}
+
+/// Calls `consider` with every reading of the hand and its value.
+fn each_reading(
+    rules: &Rules,
+    riichi: &RiichiRules,
+    input: &WinInput,
+    facts: &Facts,
+    counts: &[u8; 34],
+    consider: &mut impl FnMut(Value, Reading),
+) {
     if input.melds.is_empty() {
-        if rules.thirteen_orphans && orphans(&counts) {
+        if rules.thirteen_orphans && orphans(counts) {
             let mut y = facts.yaku.yakuman();
             let thirteen = counts[facts.win as usize] == 2;
             y.add(if thirteen {
@@ -127,17 +201,17 @@ pub(in crate::mahjong::score) fn score(
             } else {
                 Yaku::Kokushi
             });
-            consider(value(y, 0, &facts, riichi), Reading::Orphans);
+            consider(value(y, 0, 0, facts, riichi), Reading::Orphans);
         }
         if rules.seven_pairs && counts.iter().all(|&c| c == 0 || c == 2) {
             let mut y = facts.yaku;
             y.add(Yaku::Chiitoitsu);
-            consider(value(y, 25, &facts, riichi), Reading::SevenPairs);
+            consider(value(y, 25, 25, facts, riichi), Reading::SevenPairs);
         }
     }
     let declared: Vec<Set> = input.melds.iter().map(Set::declared).collect();
     let needed = 4 - declared.len() as u8;
-    for_each_standard(&counts, needed, true, &mut |a: &Arrangement| {
+    for_each_standard(counts, needed, true, &mut |a: &Arrangement| {
         let mut sets = [Set {
             kind: SetKind::Triplet,
             tile: 0,
@@ -155,7 +229,7 @@ pub(in crate::mahjong::score) fn score(
         sets[a.n as usize..].copy_from_slice(&declared);
         let win = facts.win;
         if a.pair == win {
-            consider_standard(&facts, riichi, a, sets, Wait::Tanki, None, &mut consider);
+            consider_standard(facts, riichi, a, sets, Wait::Tanki, None, consider);
         }
         for (i, &(kind, tile)) in a.groups().iter().enumerate() {
             let wait = match kind {
@@ -170,13 +244,9 @@ pub(in crate::mahjong::score) fn score(
             if a.groups()[..i].contains(&(kind, tile)) {
                 continue;
             }
-            consider_standard(&facts, riichi, a, sets, wait, Some(i), &mut consider);
+            consider_standard(facts, riichi, a, sets, wait, Some(i), consider);
         }
     });
-    let Some((v, reading)) = best else {
-        return Ok(Score::invalid(InvalidWin::NotComplete));
-    };
-    Ok(explain(&facts, riichi, input, v, reading))
 }
 
 fn check_context(input: &WinInput) -> Result<(), ScoreError> {
@@ -214,6 +284,25 @@ fn check_context(input: &WinInput) -> Result<(), ScoreError> {
             "in riichi a win after a kong is self-drawn (rinshan); a discard after a kong is a plain ron",
         );
     }
+    // Facts no game can produce together: refused rather than one of them dropped.
+    if c.robbing_kong && c.last_tile {
+        return bad(
+            "last_tile",
+            "last_tile with robbing_kong: a robbed kong's tile is added to a pon, not the discard after the last tile of the wall",
+        );
+    }
+    if r.first_turn && !c.self_drawn && c.seat_wind == Wind::East {
+        return bad(
+            "riichi.first_turn",
+            "riichi.first_turn with a discard win by the dealer (seat_wind East): the dealer discards first, so no first-turn win of theirs is on a discard",
+        );
+    }
+    if c.last_tile && c.after_kong && c.self_drawn {
+        return bad(
+            "last_tile",
+            "last_tile with after_kong on a self-drawn win: the replacement tile after a kong is not the last tile of the wall (haitei and rinshan never combine)",
+        );
+    }
     Ok(())
 }
 
@@ -238,7 +327,7 @@ fn facts(riichi: &RiichiRules, input: &WinInput, counts: &[u8; 34]) -> Facts {
     y.add_if(r.riichi && !r.double_riichi, Yaku::Riichi);
     y.add_if(r.ippatsu, Yaku::Ippatsu);
     y.add_if(closed && c.self_drawn, Yaku::MenzenTsumo);
-    y.add_if(c.last_tile && c.self_drawn && !c.after_kong, Yaku::Haitei);
+    y.add_if(c.last_tile && c.self_drawn, Yaku::Haitei);
     y.add_if(c.last_tile && !c.self_drawn, Yaku::Houtei);
     y.add_if(c.after_kong && c.self_drawn, Yaku::Rinshan);
     y.add_if(c.robbing_kong, Yaku::Chankan);
@@ -327,8 +416,9 @@ fn orphans(counts: &[u8; 34]) -> bool {
     })
 }
 
-/// The value of a reading with yaku `y` and rounded `fu`: yakuman drop every other yaku.
-fn value(mut y: YakuSet, fu: u32, f: &Facts, r: &RiichiRules) -> Value {
+/// The value of a reading with yaku `y`, rounded `fu` and `raw_fu` before rounding: yakuman
+/// drop every other yaku (and fu).
+fn value(mut y: YakuSet, fu: u32, raw_fu: u32, f: &Facts, r: &RiichiRules) -> Value {
     if y.yakuman().0 != 0 {
         y = y.yakuman();
         let yakuman = y.yakuman_count(r.double_yakuman, r.multiple_yakuman);
@@ -337,6 +427,7 @@ fn value(mut y: YakuSet, fu: u32, f: &Facts, r: &RiichiRules) -> Value {
             yaku: y,
             han: 0,
             fu: 0,
+            raw_fu: 0,
             yakuman,
             base,
         };
@@ -349,6 +440,7 @@ fn value(mut y: YakuSet, fu: u32, f: &Facts, r: &RiichiRules) -> Value {
             yaku: y,
             han: 0,
             fu,
+            raw_fu,
             yakuman: 0,
             base: 0,
         };
@@ -359,6 +451,7 @@ fn value(mut y: YakuSet, fu: u32, f: &Facts, r: &RiichiRules) -> Value {
         yaku: y,
         han,
         fu,
+        raw_fu,
         yakuman: 0,
         base,
     }
@@ -466,9 +559,9 @@ fn consider_standard(
         pinfu: y.has(Yaku::Pinfu),
         ..f.fu
     };
-    let fu = fu::count(&sets, a.pair, wait, &facts, &mut |_, _| {});
+    let raw_fu = fu::count(&sets, a.pair, wait, &facts, &mut |_, _| {});
     consider(
-        value(y, fu, f, r),
+        value(y, fu::round(raw_fu), raw_fu, f, r),
         Reading::Standard {
             arrangement: *a,
             sets,
@@ -617,5 +710,102 @@ fn explain(f: &Facts, r: &RiichiRules, input: &WinInput, v: Value, reading: Read
             winner_gain: gain,
         },
         payments,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mahjong::Preset;
+    use crate::mahjong::score::WinContext;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// A random closed complete hand, mostly of one suit so that it reads several ways.
+    fn random_input(rng: &mut StdRng) -> Option<WinInput> {
+        let mut counts = [0u8; 34];
+        let mut hand = Vec::new();
+        let kind = |rng: &mut StdRng| {
+            if rng.random_bool(0.8) {
+                rng.random_range(0..9)
+            } else {
+                rng.random_range(0..34)
+            }
+        };
+        for _ in 0..4 {
+            let t = kind(rng);
+            let tiles: Vec<usize> = if t < 27 && t % 9 <= 6 && rng.random_bool(0.6) {
+                vec![t, t + 1, t + 2]
+            } else {
+                vec![t; 3]
+            };
+            hand.extend(tiles);
+        }
+        let p = kind(rng);
+        hand.extend([p, p]);
+        for &t in &hand {
+            counts[t] += 1;
+        }
+        if counts.iter().any(|&c| c > 4) {
+            return None;
+        }
+        let tiles: Vec<Tile> = hand.iter().map(|&t| Tile::from_index(t).unwrap()).collect();
+        let winning = tiles[rng.random_range(0..tiles.len())];
+        let self_drawn = rng.random_bool(0.5);
+        let seat_wind = Wind::ALL[rng.random_range(1..4)];
+        Some(WinInput {
+            hand: tiles,
+            melds: Vec::new(),
+            winning,
+            red_fives: 0,
+            context: WinContext {
+                self_drawn,
+                seat_wind,
+                discarder: (!self_drawn).then_some(Wind::East),
+                riichi: RiichiContext {
+                    riichi: rng.random_bool(0.5),
+                    ..RiichiContext::default()
+                },
+                ..WinContext::default()
+            },
+        })
+    }
+
+    /// The order is total on answers: of the readings of random hands, any two the order cannot
+    /// tell apart (neither comes before the other) give the same answer.
+    #[test]
+    fn readings_the_order_cannot_tell_apart_answer_alike() {
+        let rules = Rules::preset(Preset::Riichi);
+        let riichi = RiichiRules::default();
+        let mut rng = StdRng::seed_from_u64(7);
+        let (mut hands, mut decided_late) = (0, 0);
+        for _ in 0..50_000 {
+            let Some(input) = random_input(&mut rng) else {
+                continue;
+            };
+            let counts = prepare(&rules, &input).unwrap();
+            let facts = facts(&riichi, &input, &counts);
+            let mut all = Vec::new();
+            each_reading(&rules, &riichi, &input, &facts, &counts, &mut |v, r| {
+                all.push((v, r))
+            });
+            hands += 1;
+            for (i, a) in all.iter().enumerate() {
+                for b in &all[i + 1..] {
+                    let answer = |x: &(Value, Reading)| explain(&facts, &riichi, &input, x.0, x.1);
+                    let tied = !before(a, b) && !before(b, a);
+                    if tied {
+                        assert_eq!(answer(a), answer(b), "{input:?}");
+                    } else if a.0.key() == b.0.key() && answer(a) != answer(b) {
+                        decided_late += 1;
+                    }
+                }
+            }
+        }
+        // The hands exercise the steps after the value (form, wait, groups).
+        assert!(
+            hands > 10_000 && decided_late > 100,
+            "{hands} {decided_late}"
+        );
     }
 }
