@@ -1,17 +1,6 @@
-//! The packed form of a listed play: its rank counts and its reading's kind in one 64-bit word,
-//! for callers that search or train and need millions of legal-move lists, not card names.
-//!
-//! Layout, bit 0 the least significant:
-//!
-//! - bits `4r .. 4r+3`, for `r` in `0..15`: how many cards of rank `r` the play holds, ranks in
-//!   [`Rank::ALL`] order (`3 4 5 6 7 8 9 10 J Q K A 2`, then the black joker, then the red
-//!   joker). A count is at most 8 (two decks), so four bits hold it.
-//! - bits `60 .. 63`: the kind of the play's listed reading, 1 + its place in
-//!   [`ComboKind::ALL`] (1 single ... 14 rocket: the proto's `ComboType` numbers); 0 for no
-//!   reading (a pass).
-//!
-//! Under laizi rules a wildcard counts as its own rank, as in the play's cards; the ranks it
-//! stands for are not packed.
+//! The packed form of a listed play ([`pack_play`]): its rank counts and its reading's kind in
+//! one 64-bit word, for callers that search or train and need millions of legal-move lists, not
+//! card names.
 
 use super::combo::{ComboKind, Play};
 use crate::cards::{Rank, RankCounts};
@@ -21,8 +10,18 @@ const BITS: u32 = 4;
 /// Where the kind's code starts.
 const KIND_SHIFT: u32 = 60;
 
-/// Packs `cards` and the kind of their reading (`None`: a pass, or no reading) into one word
-/// (see the [module](self) for the layout).
+/// Packs `cards` and the kind of their reading (`None`: a pass, or no reading) into one word.
+///
+/// Layout, bit 0 the least significant:
+///
+/// - bits `4r .. 4r+3`, for `r` in `0..15`: how many cards of rank `r` the play holds, ranks in
+///   [`Rank::ALL`] order (`3 4 5 6 7 8 9 10 J Q K A 2`, then the black joker, then the red
+///   joker). A count is at most 8 (two decks), so four bits hold it.
+/// - bits `60 .. 63`: the kind of the play's reading, 1 + its place in [`ComboKind::ALL`]
+///   (1 single ... 14 rocket: the proto's `ComboType` numbers); 0 for no reading (a pass).
+///
+/// Under laizi rules a wildcard counts as its own rank, as in the play's cards; the ranks it
+/// stands for are not packed.
 ///
 /// # Examples
 ///
