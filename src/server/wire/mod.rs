@@ -282,10 +282,10 @@ impl WireField {
 /// for a received card list ([`Names`]), `static_names` for an answered one ([`StaticNames`]),
 /// `static_name` for an answered `string` that is a rank's or card's name, `message` for an
 /// optional nested message, `messages` for a repeated one, `fixed64s` for a packed
-/// `repeated fixed64` (a `Vec<u64>`), or prost's encoding module of a scalar (`int32`, `uint32`, `uint64`, `bool`, `string`). Gives the struct,
-/// `prost::Message` (each field read and written as prost's derived code would), the fields'
-/// [`WireField`]s (`FIELDS`), and `From` the generated type (`from pb`, for a request) or into
-/// it (`into pb`, for an answer).
+/// `repeated fixed64` (a `Vec<u64>`), or prost's encoding module of a scalar (`int32`,
+/// `uint32`, `uint64`, `bool`, `string`). Gives the struct, `prost::Message` (each field read
+/// and written as prost's derived code would), the fields' [`WireField`]s (`FIELDS`), and
+/// `From` the generated type (`from pb`, for a request) or into it (`into pb`, for an answer).
 macro_rules! message {
     (
         $(#[$doc:meta])*
