@@ -6,14 +6,15 @@ mod common;
 
 use cardrules::server::pb::doudizhu_game_record::Deal;
 use cardrules::server::pb::{
-    AdjudicateGameRequest, DoudizhuActionList, DoudizhuAllPass, DoudizhuBid, DoudizhuBidAction,
-    DoudizhuBiddingScheme, DoudizhuCardsHeld, DoudizhuExplicitDeal, DoudizhuGameFlow,
-    DoudizhuGamePhase, DoudizhuGamePlay, DoudizhuGameRecord, DoudizhuGameVerdict,
+    AdjudicateGameRequest, BatchItem, BatchRequest, DoudizhuActionList, DoudizhuAllPass,
+    DoudizhuBid, DoudizhuBidAction, DoudizhuBiddingScheme, DoudizhuCardsHeld, DoudizhuExplicitDeal,
+    DoudizhuGameFlow, DoudizhuGamePhase, DoudizhuGamePlay, DoudizhuGameRecord, DoudizhuGameVerdict,
     DoudizhuGameViolationKind, DoudizhuKnownLandlord, DoudizhuRules, DoudizhuScoring,
     DoudizhuSeededDeal, DoudizhuSide, Game, IllegalPlayReason, ListPlaysRequest,
-    NextActionsRequest, WildcardDraw,
+    NextActionsRequest, NextActionsResponse, PlayListFormat, WildcardDraw, batch_item,
+    batch_result,
 };
-use common::{TestServer, field_violations};
+use common::{TestServer, counted, field_violations, unpack};
 use tonic::Code;
 
 fn seeded(seed: u64) -> DoudizhuGameRecord {
@@ -24,6 +25,39 @@ fn seeded(seed: u64) -> DoudizhuGameRecord {
         })),
         ..Default::default()
     }
+}
+
+/// Asks NextActions for `record`'s plays packed and checks the answer against `named`, the same
+/// request answered by name: the words decode to the plays' rank counts and types (the pass to
+/// the word 0), and every other field is the same.
+async fn assert_packed_alike(
+    client: &mut cardrules::server::pb::card_rules_service_client::CardRulesServiceClient<
+        tonic::transport::Channel,
+    >,
+    record: &DoudizhuGameRecord,
+    limit: u32,
+    named: &NextActionsResponse,
+) {
+    let packed = client
+        .next_actions(NextActionsRequest {
+            record: Some(record.clone()),
+            limit,
+            format: PlayListFormat::Packed as i32,
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(packed.plays.is_empty() && named.packed_plays.is_empty());
+    let decoded: Vec<_> = packed.packed_plays.iter().map(|&w| unpack(w)).collect();
+    let expected: Vec<_> = named.plays.iter().map(counted).collect();
+    assert_eq!(decoded, expected);
+    if named.may_pass {
+        assert_eq!(packed.packed_plays.last(), Some(&0));
+    }
+    let mut rest = packed;
+    rest.packed_plays.clear();
+    rest.plays = named.plays.clone();
+    assert_eq!(&rest, named);
 }
 
 /// Plays a whole game through NextActions: the highest bid offered, then always the first
@@ -39,7 +73,7 @@ async fn play_out(
         let next = client
             .next_actions(NextActionsRequest {
                 record: Some(record.clone()),
-                limit: 0,
+                ..Default::default()
             })
             .await
             .unwrap()
@@ -56,6 +90,7 @@ async fn play_out(
             continue;
         }
         let state = next.state.as_ref().unwrap();
+        assert_packed_alike(client, &record, 0, &next).await;
         if next.may_pass {
             // The same plays as ListPlays on the seat's hand and the play to beat, then a pass.
             let listed = client
@@ -180,7 +215,7 @@ async fn a_card_the_seat_never_held_is_illegal_at_its_index() {
     let next = client
         .next_actions(NextActionsRequest {
             record: Some(record),
-            limit: 0,
+            ..Default::default()
         })
         .await
         .unwrap()
@@ -277,7 +312,7 @@ async fn malformed_records_are_invalid_argument_with_the_field_path() {
                 client
                     .next_actions(NextActionsRequest {
                         record: Some(record.clone()),
-                        limit: 0,
+                        ..Default::default()
                     })
                     .await
                     .unwrap_err()
@@ -303,7 +338,7 @@ async fn malformed_records_are_invalid_argument_with_the_field_path() {
     let next = client
         .next_actions(NextActionsRequest {
             record: Some(four),
-            limit: 0,
+            ..Default::default()
         })
         .await
         .unwrap()
@@ -365,7 +400,7 @@ async fn a_record_from_a_known_landlord_settles_as_the_game_with_its_bidding() {
     let next = client
         .next_actions(NextActionsRequest {
             record: Some(start.clone()),
-            limit: 0,
+            ..Default::default()
         })
         .await
         .unwrap()
@@ -385,7 +420,7 @@ async fn a_record_from_a_known_landlord_settles_as_the_game_with_its_bidding() {
     let next = client
         .next_actions(NextActionsRequest {
             record: Some(with_phases.clone()),
-            limit: 0,
+            ..Default::default()
         })
         .await
         .unwrap()
@@ -470,7 +505,7 @@ async fn a_forced_landlord_has_bid_one_and_no_grab() {
         let next = client
             .next_actions(NextActionsRequest {
                 record: Some(record.clone()),
-                limit: 0,
+                ..Default::default()
             })
             .await
             .unwrap()
@@ -541,13 +576,14 @@ async fn next_actions_lists_a_33_card_laizi_hand_of_over_2_20_sets() {
     };
     let next = client
         .next_actions(NextActionsRequest {
-            record: Some(record),
+            record: Some(record.clone()),
             limit: 500,
+            ..Default::default()
         })
         .await
         .unwrap()
         .into_inner();
-    let state = next.state.unwrap();
+    let state = next.state.clone().unwrap();
     let hand = &state.seats[0].cards;
     assert_eq!(hand.len(), 33);
     let sets: u64 = ranks
@@ -572,5 +608,33 @@ async fn next_actions_lists_a_33_card_laizi_hand_of_over_2_20_sets() {
         .into_inner();
     assert_eq!(listed.plays, next.plays);
     assert!(listed.truncated);
+    // Packed, cut at the same limit, and the same as a Batch item.
+    assert_packed_alike(&mut client, &record, 500, &next).await;
+    let request = NextActionsRequest {
+        record: Some(record),
+        limit: 500,
+        format: PlayListFormat::Packed as i32,
+    };
+    let unary = client
+        .next_actions(request.clone())
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(unary.packed_plays.len(), 500);
+    let mut answers = client
+        .batch(tokio_stream::iter([BatchRequest {
+            items: vec![BatchItem {
+                id: 1,
+                request: Some(batch_item::Request::NextActions(request)),
+            }],
+        }]))
+        .await
+        .unwrap()
+        .into_inner();
+    let answer = answers.message().await.unwrap().unwrap();
+    let Some(batch_result::Response::NextActions(item)) = &answer.results[0].response else {
+        panic!("{answer:?}");
+    };
+    assert_eq!(item, &unary);
     server.shutdown().await.unwrap();
 }

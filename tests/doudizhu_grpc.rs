@@ -3,10 +3,11 @@
 mod common;
 
 use cardrules::server::pb::{
-    ComboType, CompareCombosRequest, ComparisonOutcome, DoudizhuPreset, DoudizhuReadingSelector,
-    DoudizhuRules, Game, IllegalPlayReason, ListPlaysRequest, ValidatePlayRequest,
+    BatchItem, BatchRequest, ComboType, CompareCombosRequest, ComparisonOutcome, DoudizhuPreset,
+    DoudizhuReadingSelector, DoudizhuRules, Game, IllegalPlayReason, ListPlaysRequest,
+    ListPlaysResponse, PlayListFormat, ValidatePlayRequest, batch_item, batch_result,
 };
-use common::{TestServer, field_violations};
+use common::{TestServer, counted, field_violations, unpack};
 use tonic::Code;
 
 fn cards(text: &str) -> Vec<String> {
@@ -555,4 +556,136 @@ async fn two_deck_kickers_follow_the_documented_reading() {
             ),
         }
     }
+}
+
+/// The same request answered by name and packed: the packed words decode to exactly the rank
+/// counts and types of the plays by name, with the same truncation and previous reading.
+async fn assert_packed_alike(
+    client: &mut cardrules::server::pb::card_rules_service_client::CardRulesServiceClient<
+        tonic::transport::Channel,
+    >,
+    request: ListPlaysRequest,
+) -> ListPlaysResponse {
+    let named = client
+        .list_plays(request.clone())
+        .await
+        .unwrap()
+        .into_inner();
+    let packed = client
+        .list_plays(ListPlaysRequest {
+            format: PlayListFormat::Packed as i32,
+            ..request.clone()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(named.packed_plays.is_empty());
+    assert!(packed.plays.is_empty(), "{packed:?}");
+    assert!(!named.plays.is_empty(), "{request:?}");
+    let decoded: Vec<_> = packed.packed_plays.iter().map(|&w| unpack(w)).collect();
+    let expected: Vec<_> = named.plays.iter().map(counted).collect();
+    assert_eq!(decoded, expected, "{request:?}");
+    assert_eq!(packed.truncated, named.truncated);
+    assert_eq!(packed.previous_reading, named.previous_reading);
+    // PLAY_LIST_FORMAT_CARDS is the default.
+    let cards = client
+        .list_plays(ListPlaysRequest {
+            format: PlayListFormat::Cards as i32,
+            ..request
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(cards, named);
+    packed
+}
+
+#[tokio::test]
+async fn packed_list_plays_decode_to_the_plays_by_name() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let hand = cards("3S 3H 3C 4S 4H 4D 5S 6D 7S 8H 9H 9D 10S JC QD KC AS 2H BJ RJ");
+    let laizi = Some(DoudizhuRules {
+        wild_ranks: vec!["9".into()],
+        ..Default::default()
+    });
+    let two_decks = Some(DoudizhuRules {
+        game: Game::DoudizhuFourPlayer as i32,
+        ..Default::default()
+    });
+    let two_deck_hand = cards("4 4 4 4 4 4 4 4 5 5 5 6 7 7 BJ BJ RJ RJ");
+    let cases = [
+        // Leading and responding, suited and rank-only, with wildcards (9 wild: the hand holds
+        // two) and without, one deck and two (eight 4s: a count of 8 in four bits).
+        (None, hand.clone(), cards(""), 0),
+        (None, hand.clone(), cards("8 8"), 0),
+        (
+            None,
+            cards("3 3 3 4 4 4 5 6 7 8 9 9 2 2"),
+            cards("3 3 3 6"),
+            0,
+        ),
+        (laizi.clone(), hand.clone(), cards(""), 0),
+        (laizi.clone(), hand.clone(), cards("8 8"), 0),
+        (laizi.clone(), hand.clone(), cards("3 4 5 6 7"), 0),
+        (two_decks.clone(), two_deck_hand.clone(), cards(""), 0),
+        (
+            two_decks.clone(),
+            two_deck_hand.clone(),
+            cards("5 5 5 5"),
+            0,
+        ),
+        // Cut by the limit.
+        (None, hand.clone(), cards(""), 25),
+        (laizi.clone(), hand.clone(), cards(""), 40),
+        (two_decks, two_deck_hand, cards(""), 7),
+    ];
+    for (rules, hand, previous, limit) in cases {
+        let packed = assert_packed_alike(
+            &mut client,
+            ListPlaysRequest {
+                rules,
+                hand,
+                previous,
+                limit,
+                ..Default::default()
+            },
+        )
+        .await;
+        assert_eq!(packed.truncated, limit > 0, "{limit}");
+        if limit > 0 {
+            assert_eq!(packed.packed_plays.len(), limit as usize);
+        }
+    }
+
+    // A Batch item is answered as the unary call.
+    let request = ListPlaysRequest {
+        rules: laizi,
+        hand: hand.clone(),
+        previous: cards("8 8"),
+        format: PlayListFormat::Packed as i32,
+        ..Default::default()
+    };
+    let unary = client
+        .list_plays(request.clone())
+        .await
+        .unwrap()
+        .into_inner();
+    let mut answers = client
+        .batch(tokio_stream::iter([BatchRequest {
+            items: vec![BatchItem {
+                id: 7,
+                request: Some(batch_item::Request::ListPlays(request)),
+            }],
+        }]))
+        .await
+        .unwrap()
+        .into_inner();
+    let answer = answers.message().await.unwrap().unwrap();
+    let Some(batch_result::Response::ListPlays(item)) = &answer.results[0].response else {
+        panic!("{answer:?}");
+    };
+    assert_eq!(item, &unary);
+    assert!(!item.packed_plays.is_empty());
+    server.shutdown().await.unwrap();
 }

@@ -438,18 +438,22 @@ fn call() -> impl Strategy<Value = Call> {
             cards(8),
             selector(),
             enum_value(15),
-            prop_oneof![0u32..50, any::<u32>()]
+            prop_oneof![0u32..50, any::<u32>()],
+            enum_value(3)
         )
-            .prop_map(|(rules, hand, previous, previous_reading, r#type, limit)| {
-                Call::List(ListPlaysRequest {
-                    rules,
-                    hand,
-                    previous,
-                    previous_reading,
-                    r#type,
-                    limit,
-                })
-            }),
+            .prop_map(
+                |(rules, hand, previous, previous_reading, r#type, limit, format)| {
+                    Call::List(ListPlaysRequest {
+                        rules,
+                        hand,
+                        previous,
+                        previous_reading,
+                        r#type,
+                        limit,
+                        format,
+                    })
+                }
+            ),
         (
             doudizhu_rules(),
             cards(21),
@@ -468,15 +472,26 @@ fn call() -> impl Strategy<Value = Call> {
                     limit,
                 })
             }),
-        (tiles(6), melds(), tiles(4), mahjong_rules(), any::<bool>()).prop_map(
-            |(hand, melds, visible, rules, decompose)| Call::Waits(MahjongWaitsRequest {
-                hand,
-                melds,
-                visible,
-                rules,
-                decompose,
-            })
-        ),
+        (
+            tiles(6),
+            melds(),
+            tiles(4),
+            mahjong_rules(),
+            any::<bool>(),
+            any::<bool>()
+        )
+            .prop_map(
+                |(hand, melds, visible, rules, decompose, skip_decompositions)| {
+                    Call::Waits(MahjongWaitsRequest {
+                        hand,
+                        melds,
+                        visible,
+                        rules,
+                        decompose,
+                        skip_decompositions,
+                    })
+                }
+            ),
         (tiles(6), melds(), tiles(4), mahjong_rules()).prop_map(|(hand, melds, visible, rules)| {
             Call::Analyze(MahjongAnalyzeRequest {
                 hand,
@@ -486,9 +501,18 @@ fn call() -> impl Strategy<Value = Call> {
             })
         }),
         score_request().prop_map(|r| Call::Score(Box::new(r))),
-        (game_record(), prop_oneof![0u32..50, any::<u32>()]).prop_map(|(record, limit)| {
-            Call::NextActions(pb::NextActionsRequest { record, limit })
-        }),
+        (
+            game_record(),
+            prop_oneof![0u32..50, any::<u32>()],
+            enum_value(3)
+        )
+            .prop_map(|(record, limit, format)| {
+                Call::NextActions(pb::NextActionsRequest {
+                    record,
+                    limit,
+                    format,
+                })
+            }),
         game_record().prop_map(|record| Call::Adjudicate(pb::AdjudicateGameRequest { record })),
     ]
 }

@@ -145,6 +145,66 @@ async fn waits_with_melds_void_suit_and_wildcards() {
     server.shutdown().await.unwrap();
 }
 
+/// Hongzhong hands with wildcards answered with and without `skip_decompositions`: the same
+/// answer, except that the skipped one has no `wildcard_as` (and no decomposition).
+#[tokio::test]
+async fn skipping_the_decompositions_leaves_the_waits_as_they_are() {
+    let server = TestServer::start().await;
+    let mut client = server.client().await;
+    let cases: [(&str, Vec<Meld>, &str); 7] = [
+        ("123m456p789s7777z", vec![], ""),
+        ("12m456p789s11s5s77z", vec![], "3m3m"),
+        ("1122m3344p5566s7z", vec![], ""),
+        ("2468m1357p99s777z", vec![], ""),
+        (
+            "7z",
+            ["111m", "222p", "333s", "444m"].map(pon).to_vec(),
+            "5m",
+        ),
+        ("45m77z", ["111m", "222p", "333s"].map(pon).to_vec(), "6m"),
+        // Not ready: nothing to decompose either way.
+        ("1357m2468p1357s7z", vec![], ""),
+    ];
+    let mut wildcards_shown = 0;
+    for (hand, melds, visible) in cases {
+        let request = MahjongWaitsRequest {
+            hand: hand.into(),
+            melds,
+            visible: visible.into(),
+            rules: rules(MahjongPreset::Hongzhong),
+            ..Default::default()
+        };
+        let full = client
+            .mahjong_waits(request.clone())
+            .await
+            .unwrap()
+            .into_inner();
+        let skipped = client
+            .mahjong_waits(MahjongWaitsRequest {
+                skip_decompositions: true,
+                ..request
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        assert!(skipped.waits.iter().all(|w| w.wildcard_as.is_empty()));
+        assert!(skipped.waits.iter().all(|w| w.decomposition.is_none()));
+        wildcards_shown += full
+            .waits
+            .iter()
+            .filter(|w| !w.wildcard_as.is_empty())
+            .count();
+        let mut without = full.clone();
+        for wait in &mut without.waits {
+            wait.wildcard_as.clear();
+        }
+        assert_eq!(skipped, without, "{hand}");
+    }
+    // The cases do show substitutions when not skipped.
+    assert!(wildcards_shown > 10, "{wildcards_shown}");
+    server.shutdown().await.unwrap();
+}
+
 fn pon(tiles: &str) -> Meld {
     Meld {
         kind: MeldKind::Pon as i32,

@@ -488,6 +488,19 @@ fn rows() -> Vec<Row> {
         ),
         row(
             "ListPlays",
+            "unknown play list format",
+            ListPlaysRequest {
+                hand: strings(&["3"]),
+                format: -1,
+                ..Default::default()
+            }
+            .encode_to_vec(),
+            Code::InvalidArgument,
+            "format",
+            "unknown play list format value -1",
+        ),
+        row(
+            "ListPlays",
             "over the size limit",
             ListPlaysRequest {
                 hand: over_limit,
@@ -550,6 +563,20 @@ fn rows() -> Vec<Row> {
             Code::InvalidArgument,
             "hand",
             "5 copies of 1m (the game has 4)",
+        ),
+        row(
+            "MahjongWaits",
+            "decompositions asked for and skipped",
+            MahjongWaitsRequest {
+                hand: "1112345678999m".into(),
+                decompose: true,
+                skip_decompositions: true,
+                ..Default::default()
+            }
+            .encode_to_vec(),
+            Code::InvalidArgument,
+            "skip_decompositions",
+            "set together with decompose",
         ),
         row(
             "MahjongWaits",
@@ -854,11 +881,25 @@ fn rows() -> Vec<Row> {
             NextActionsRequest {
                 record: Some(seeded(1)),
                 limit: 50_000,
+                ..Default::default()
             }
             .encode_to_vec(),
             Code::InvalidArgument,
             "limit",
             "at most 40000 plays per call, got 50000",
+        ),
+        row(
+            "NextActions",
+            "unknown play list format",
+            NextActionsRequest {
+                record: Some(seeded(1)),
+                format: 7,
+                ..Default::default()
+            }
+            .encode_to_vec(),
+            Code::InvalidArgument,
+            "format",
+            "unknown play list format value 7",
         ),
         row(
             "NextActions",

@@ -90,17 +90,21 @@ fn list_plays() -> impl Strategy<Value = pb::ListPlaysRequest> {
         selector(),
         -2i32..20,
         any::<u32>(),
+        -2i32..5,
     )
-        .prop_map(|(rules, hand, previous, previous_reading, r#type, limit)| {
-            pb::ListPlaysRequest {
-                rules,
-                hand,
-                previous,
-                previous_reading,
-                r#type,
-                limit,
-            }
-        })
+        .prop_map(
+            |(rules, hand, previous, previous_reading, r#type, limit, format)| {
+                pb::ListPlaysRequest {
+                    rules,
+                    hand,
+                    previous,
+                    previous_reading,
+                    r#type,
+                    limit,
+                    format,
+                }
+            },
+        )
 }
 
 /// Decodes `bytes` as both types, from one slice and split in two buffers at `split`: every
@@ -323,6 +327,7 @@ proptest! {
         plays in prop::collection::vec(
             (prop::collection::vec(0usize..6, 0..20), prop::option::of(combo())), 0..12),
         truncated in any::<bool>(), previous_reading in prop::option::of(combo()),
+        packed_plays in prop::collection::vec(any::<u64>(), 0..12),
     ) {
         let plays = plays
             .into_iter()
@@ -335,6 +340,7 @@ proptest! {
             plays,
             truncated,
             previous_reading,
+            packed_plays,
         })?;
     }
 }

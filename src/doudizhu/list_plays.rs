@@ -20,6 +20,7 @@ use super::classify::classify_within_deck;
 use super::combo::{Combo, ComboKind, Play};
 use super::compare::beats;
 use super::hand::CardList;
+use super::packed::pack_listed;
 use super::ranks::{ACE, BLACK, CHAIN_MASK, RANKS, RED, run_mask, run_starts};
 use super::rules::Rules;
 use super::table::Table;
@@ -136,6 +137,44 @@ pub fn list_plays(
     kind: Option<ComboKind>,
     limit: Option<usize>,
 ) -> Vec<Play> {
+    collect(table, hand, previous, kind, limit, |play| *play)
+}
+
+/// The plays of [`list_plays`], in the same order and cut at the same `limit`, each packed into
+/// one word by [`pack_listed`]: what callers that search or train read instead of card names.
+///
+/// # Examples
+///
+/// ```
+/// use cardrules::doudizhu::{CardList, Variant, Table, list_plays, list_plays_packed, unpack_play};
+///
+/// let hand = CardList::parse(&["5S", "5H", "9D", "9C", "9S", "9H"], Variant::ThreePlayer).unwrap();
+/// let packed = list_plays_packed(&Table::STANDARD, &hand, None, None, Some(4));
+/// let plays = list_plays(&Table::STANDARD, &hand, None, None, Some(4));
+/// for (word, play) in packed.iter().zip(&plays) {
+///     assert_eq!(unpack_play(*word), (play.cards, Some(play.combo.kind)));
+/// }
+/// assert_eq!(packed.len(), 4);
+/// ```
+pub fn list_plays_packed(
+    table: &Table,
+    hand: &CardList,
+    previous: Option<&Combo>,
+    kind: Option<ComboKind>,
+    limit: Option<usize>,
+) -> Vec<u64> {
+    collect(table, hand, previous, kind, limit, pack_listed)
+}
+
+/// The plays of [`for_each_play`], at most `limit`, each as `each` makes it.
+fn collect<T>(
+    table: &Table,
+    hand: &CardList,
+    previous: Option<&Combo>,
+    kind: Option<ComboKind>,
+    limit: Option<usize>,
+    each: impl Fn(&Play) -> T,
+) -> Vec<T> {
     let limit = limit.unwrap_or(usize::MAX);
     // A hand of a deal lists about a hundred plays; leading, a 17-card hand with four
     // wildcards lists 600 to 1,800 (half of them over 1,024: growing the list copied it).
@@ -150,7 +189,7 @@ pub fn list_plays(
         return plays;
     }
     let _ = for_each_play(table, hand, previous, kind, |play| {
-        plays.push(*play);
+        plays.push(each(play));
         if plays.len() >= limit {
             ControlFlow::Break(())
         } else {

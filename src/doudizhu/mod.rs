@@ -15,7 +15,8 @@
 //! - [`for_each_play`] / [`list_plays()`] enumerate every distinct play a hand can make, leading
 //!   or beating a previous play, in listing order (see [`Combo::list_key`]);
 //!   [`check_listable`] is the one hand ListPlays refuses (a two-deck laizi hand over the
-//!   largest hand).
+//!   largest hand). [`list_plays_packed`] gives the same plays packed one per word
+//!   ([`pack_play`]: rank counts and the reading's kind), for callers that search or train.
 //! - [`validate_play`] and [`compare_plays`] are the ValidatePlay and CompareCombos logic.
 //! - Laizi: a [`Table`] may have wild ranks ([`Table::with_wild_ranks`]);
 //!   [`fit_wildcards`] finds every distinct way a play's wildcards make it a combo (FitWildcards).
@@ -39,6 +40,7 @@ pub mod game;
 mod hand;
 mod laizi;
 mod list_plays;
+mod packed;
 mod ranks;
 mod reading;
 mod rules;
@@ -53,7 +55,8 @@ pub use combo::{Combo, ComboKind, Play};
 pub use compare::{Comparison, ComparisonOutcome, beats, compare_plays};
 pub use hand::{CardList, CardListError, CardNamer, Missing};
 pub use laizi::{assign_wildcards, fit_key, fit_wildcards, play_readings, wild_listing_work};
-pub use list_plays::{HandTooLarge, check_listable, for_each_play, list_plays};
+pub use list_plays::{HandTooLarge, check_listable, for_each_play, list_plays, list_plays_packed};
+pub use packed::{pack_listed, pack_play, unpack_play};
 pub use reading::{MAX_READINGS, ReadingSelector, Readings, choose_reading};
 pub use rules::{InvalidRules, Preset, RuleOverrides, Rules, RulesError};
 pub use table::Table;

@@ -249,7 +249,7 @@ mod tests {
                 id: 0,
                 request: Some(Item::NextActions(pb::NextActionsRequest {
                     record: Some(record(four_players)),
-                    limit: 0,
+                    ..Default::default()
                 })),
             };
             let adjudicate = BatchItem {

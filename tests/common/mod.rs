@@ -116,3 +116,28 @@ pub async fn stalled_deal(
     )
     .await
 }
+
+/// The ranks in the order of PlayListFormat's layout: rank r is bits 4r to 4r+3.
+const PACKED_RANKS: [&str; 15] = [
+    "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ",
+];
+
+/// A word of `packed_plays` read as the proto documents it: the count of each rank, and the
+/// listed reading's ComboType number.
+pub fn unpack(word: u64) -> ([u8; 15], i32) {
+    let counts = std::array::from_fn(|r| (word >> (4 * r) & 0xF) as u8);
+    (counts, (word >> 60) as i32)
+}
+
+/// What a play of the normal answer packs to: its cards counted by rank, and its reading's type
+/// (0 for NextActions' pass, which has none).
+pub fn counted(play: &cardrules::server::pb::ListedPlay) -> ([u8; 15], i32) {
+    let mut counts = [0u8; 15];
+    for card in &play.cards {
+        // "10H" is a 10, "BJ" the black joker, "7" a rank-only 7.
+        let rank = card.trim_end_matches(['S', 'H', 'C', 'D']);
+        let r = PACKED_RANKS.iter().position(|&name| name == rank).unwrap();
+        counts[r] += 1;
+    }
+    (counts, play.reading.as_ref().map_or(0, |r| r.r#type))
+}

@@ -97,6 +97,12 @@ pub(super) fn kind_filter(
     decode(value, field, "combo type", errors).and_then(kind_from_pb)
 }
 
+/// Whether a listing request's `format` asks for packed plays; an unknown value is recorded
+/// under `field`.
+pub(super) fn packed_format(value: i32, field: &str, errors: &mut InvalidArgument) -> bool {
+    decode(value, field, "play list format", errors) == Some(pb::PlayListFormat::Packed)
+}
+
 pub(super) fn combo_to_pb(combo: &Combo) -> pb::DoudizhuCombo {
     combo_to_wire(combo).into()
 }

@@ -5,18 +5,18 @@
 //! converted back. Every rule decision is the core's.
 
 use super::convert::{
-    card_list, combo_to_pb, kind_to_pb, laizi_card_list, reason_to_pb, selector_from,
+    card_list, combo_to_pb, kind_to_pb, laizi_card_list, packed_format, reason_to_pb, selector_from,
 };
 use super::rules::table_from;
 use super::{MAX_LISTED_PLAYS, limit_from};
-use crate::cards::{Card, Rank};
+use crate::cards::{Card, Rank, RankCounts};
 use crate::deal::WildcardDraw;
 use crate::doudizhu::game::{
     self, ActionList, AllPass, BidAction, BidError, BiddingScheme, DealProblem, Flow, GameDeal,
     GameRecord, GameState, KnownLandlord, MAX_BID_MULTIPLE, NextActions, Phase, Place,
     RecordedPlay, Scoring, ScoringError, Settlement, Violation, ViolationKind,
 };
-use crate::doudizhu::{BombKind, CardList, ComboKind, Variant};
+use crate::doudizhu::{self, BombKind, CardList, ComboKind, Variant};
 use crate::error::InvalidArgument;
 use crate::server::enums::decode;
 use crate::server::pb;
@@ -557,6 +557,7 @@ pub fn next_actions(
     let mut errors = InvalidArgument::default();
     let record = record_from(request.record.as_ref(), &mut errors);
     let limit = limit_from(request.limit, &mut errors);
+    let packed = packed_format(request.format, "format", &mut errors);
     errors.or_ok(())?;
     let record = record.ok_or_else(|| InvalidArgument::new("record", "unreadable"))?;
     let replayed = game::replay(&record);
@@ -577,6 +578,21 @@ pub fn next_actions(
                 .into_iter()
                 .map(|b| bid_action_to_pb(b) as i32)
                 .collect();
+        }
+        NextActions::Plays {
+            plays,
+            truncated,
+            may_pass,
+        } if packed => {
+            response.packed_plays = plays.iter().map(doudizhu::pack_listed).collect();
+            if may_pass {
+                // The pass: no cards, no reading.
+                response
+                    .packed_plays
+                    .push(doudizhu::pack_play(&RankCounts::EMPTY, None));
+            }
+            response.may_pass = may_pass;
+            response.truncated = truncated;
         }
         NextActions::Plays {
             plays,

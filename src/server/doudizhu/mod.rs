@@ -10,8 +10,8 @@ mod messages;
 mod rules;
 
 use self::convert::{
-    card_list, combo_to_pb, combo_to_wire, kind_filter, laizi_card_list, reason_to_pb,
-    selector_from,
+    card_list, combo_to_pb, combo_to_wire, kind_filter, laizi_card_list, packed_format,
+    reason_to_pb, selector_from,
 };
 use super::pb;
 use super::wire::{self, Names};
@@ -299,12 +299,26 @@ pub fn list_plays(
     );
     let kind = kind_filter(request.r#type, "type", &mut errors);
     let limit = limit_from(request.limit, &mut errors);
+    let packed = packed_format(request.format, "format", &mut errors);
     errors.or_ok(())?;
     let (Some(table), Some(hand)) = (table, hand) else {
         return Err(InvalidArgument::new("hand", "unreadable"));
     };
     doudizhu::check_listable(&table, &hand)
         .map_err(|error| InvalidArgument::new("hand", error.to_string()))?;
+    if packed {
+        // One more than the limit tells whether the list was cut.
+        let mut packed_plays =
+            doudizhu::list_plays_packed(&table, &hand, previous.as_ref(), kind, Some(limit + 1));
+        let truncated = packed_plays.len() > limit;
+        packed_plays.truncate(limit);
+        return Ok(wire::ListPlaysResponse {
+            plays: Vec::new(),
+            truncated,
+            previous_reading: previous.as_ref().map(combo_to_wire),
+            packed_plays,
+        });
+    }
     // One more than the limit tells whether the list was cut.
     let mut plays = doudizhu::list_plays(&table, &hand, previous.as_ref(), kind, Some(limit + 1));
     let truncated = plays.len() > limit;
@@ -321,6 +335,7 @@ pub fn list_plays(
         plays: listed,
         truncated,
         previous_reading: previous.as_ref().map(combo_to_wire),
+        packed_plays: Vec::new(),
     })
 }
 

@@ -15,7 +15,13 @@ pub fn waits(
         &request.melds,
         &request.visible,
     )?;
-    let explain = request.decompose || input.rules.wildcards != 0;
+    if request.decompose && request.skip_decompositions {
+        return Err(InvalidArgument::new(
+            "skip_decompositions",
+            "set together with decompose: ask for the decompositions or skip them, not both",
+        ));
+    }
+    let explain = request.decompose || (input.rules.wildcards != 0 && !request.skip_decompositions);
     let explained = if explain {
         mahjong::waits_explained(&input.rules, &input.hand, &input.melds, &input.visible)?
     } else {

@@ -72,6 +72,7 @@ fn from_descriptor(field: &FieldDescriptorProto) -> (u32, String, String, bool, 
         Type::Uint32 => "uint32",
         Type::Uint64 => "uint64",
         Type::Bool => "bool",
+        Type::Fixed64 => "fixed64",
         Type::Message => "message",
         other => other.as_str_name(),
     };

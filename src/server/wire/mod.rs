@@ -281,11 +281,11 @@ impl WireField {
 /// A message of the proto: its fields as `name: Type = tag as kind`, where the kind is `names`
 /// for a received card list ([`Names`]), `static_names` for an answered one ([`StaticNames`]),
 /// `static_name` for an answered `string` that is a rank's or card's name, `message` for an
-/// optional nested message, `messages` for a repeated one, or prost's encoding module of a
-/// scalar (`int32`, `uint32`, `uint64`, `bool`, `string`). Gives the struct,
-/// `prost::Message` (each field read and written as prost's derived code would), the fields'
-/// [`WireField`]s (`FIELDS`), and `From` the generated type (`from pb`, for a request) or into
-/// it (`into pb`, for an answer).
+/// optional nested message, `messages` for a repeated one, `fixed64s` for a packed
+/// `repeated fixed64` (a `Vec<u64>`), or prost's encoding module of a scalar (`int32`,
+/// `uint32`, `uint64`, `bool`, `string`). Gives the struct, `prost::Message` (each field read
+/// and written as prost's derived code would), the fields' [`WireField`]s (`FIELDS`), and
+/// `From` the generated type (`from pb`, for a request) or into it (`into pb`, for an answer).
 macro_rules! message {
     (
         $(#[$doc:meta])*
@@ -374,6 +374,9 @@ macro_rules! message {
     (@field static_name $tag:literal, $field:ident, $ty:ty) => {
         $crate::server::wire::WireField::new($tag, stringify!($field), "string", false, stringify!($ty))
     };
+    (@field fixed64s $tag:literal, $field:ident, $ty:ty) => {
+        $crate::server::wire::WireField::new($tag, stringify!($field), "fixed64", true, stringify!($ty))
+    };
     (@field message $tag:literal, $field:ident, $ty:ty) => {
         $crate::server::wire::WireField::new($tag, stringify!($field), "message", false, stringify!($ty))
     };
@@ -393,6 +396,9 @@ macro_rules! message {
     (@encode static_name $tag:literal, $ty:ty, $value:expr, $buf:ident) => {
         encode_str($tag, $value, $buf)
     };
+    (@encode fixed64s $tag:literal, $ty:ty, $value:expr, $buf:ident) => {
+        encoding::fixed64::encode_packed($tag, $value, $buf)
+    };
     (@encode message $tag:literal, $ty:ty, $value:expr, $buf:ident) => {
         if let Some(value) = $value {
             encoding::message::encode($tag, value, $buf);
@@ -409,6 +415,9 @@ macro_rules! message {
 
     (@merge names $tag:literal, $value:expr, $wire_type:ident, $buf:ident, $ctx:ident) => {
         $value.merge($tag, $wire_type, $buf, $ctx)
+    };
+    (@merge fixed64s $tag:literal, $value:expr, $wire_type:ident, $buf:ident, $ctx:ident) => {
+        encoding::fixed64::merge_repeated($wire_type, $value, $buf, $ctx)
     };
     (@merge message $tag:literal, $value:expr, $wire_type:ident, $buf:ident, $ctx:ident) => {
         encoding::message::merge($wire_type, $value.get_or_insert_default(), $buf, $ctx)
@@ -435,6 +444,9 @@ macro_rules! message {
     };
     (@len static_name $tag:literal, $ty:ty, $value:expr) => {
         encoded_len_strs($tag, std::iter::once(*$value).filter(|value| !value.is_empty()))
+    };
+    (@len fixed64s $tag:literal, $ty:ty, $value:expr) => {
+        encoding::fixed64::encoded_len_packed($tag, $value)
     };
     (@len message $tag:literal, $ty:ty, $value:expr) => {
         $value.as_ref().map_or(0, |value| encoding::message::encoded_len($tag, value))
@@ -507,6 +519,8 @@ message! {
         r#type: i32 = 5 as int32,
         /// The most plays to return (0: the server's maximum).
         limit: u32 = 6 as uint32,
+        /// How the plays are answered (a `PlayListFormat`; 0: by name).
+        format: i32 = 7 as int32,
     }
 }
 
@@ -617,6 +631,8 @@ message! {
         truncated: bool = 2 as bool,
         /// The previous play's reading.
         previous_reading: Option<DoudizhuCombo> = 3 as message,
+        /// The plays packed one per word, when asked for.
+        packed_plays: Vec<u64> = 4 as fixed64s,
     }
 }
 
