@@ -148,11 +148,20 @@ impl Value {
 }
 
 /// True when reading `a` comes before `b` in the answer's total order.
+#[inline]
 fn before(a: &(Value, Reading), b: &(Value, Reading)) -> bool {
     match a.0.key().cmp(&b.0.key()) {
-        Ordering::Equal => a.1.rank() > b.1.rank(),
+        Ordering::Equal => ranks_before(&a.1, &b.1),
         order => order == Ordering::Greater,
     }
+}
+
+/// True when reading `a` ranks before `b` among readings of equal value. Out of line and
+/// cold: it only runs on ties, so the comparison made for every reading stays small.
+#[cold]
+#[inline(never)]
+fn ranks_before(a: &Reading, b: &Reading) -> bool {
+    a.rank() > b.rank()
 }
 
 /// Scores a Riichi win. Malformed requests (tile count, winning tile, copies, contradictory
@@ -228,7 +237,9 @@ fn each_reading(
                 declared: false,
             };
         }
-        sets[a.n as usize..].copy_from_slice(&declared);
+        if !declared.is_empty() {
+            sets[a.n as usize..].copy_from_slice(&declared);
+        }
         let win = facts.win;
         if a.pair == win {
             consider_standard(facts, riichi, a, sets, Wait::Tanki, None, consider);
