@@ -230,10 +230,9 @@ pub fn fit_wildcards(
     let (Some(table), Some(play)) = (table, play) else {
         return Err(InvalidArgument::new("play", "unreadable"));
     };
-    // One more than the limit tells whether the list was cut.
-    let mut fits = doudizhu::fit_wildcards(&table, &play, kind, Some(limit + 1));
-    let truncated = fits.len() > limit;
-    fits.truncate(limit);
+    let (fits, truncated) = up_to(limit, |most| {
+        doudizhu::fit_wildcards(&table, &play, kind, Some(most))
+    });
     let wildcards = play.wildcards(table.wild());
     let fits = fits
         .iter()
@@ -264,6 +263,15 @@ pub fn fit_wildcards(
 }
 
 /// The `limit` of a listing request: 0 is the maximum; above it is recorded.
+/// The first `limit` items of a listing, and whether it had more: `list` is asked for one more
+/// than `limit`, which tells whether the answer was cut without listing everything.
+fn up_to<T>(limit: usize, list: impl FnOnce(usize) -> Vec<T>) -> (Vec<T>, bool) {
+    let mut items = list(limit + 1);
+    let truncated = items.len() > limit;
+    items.truncate(limit);
+    (items, truncated)
+}
+
 fn limit_from(limit: u32, errors: &mut InvalidArgument) -> usize {
     match limit as usize {
         0 => MAX_LISTED_PLAYS,
@@ -307,11 +315,9 @@ pub fn list_plays(
     doudizhu::check_listable(&table, &hand)
         .map_err(|error| InvalidArgument::new("hand", error.to_string()))?;
     if packed {
-        // One more than the limit tells whether the list was cut.
-        let mut packed_plays =
-            doudizhu::list_plays_packed(&table, &hand, previous.as_ref(), kind, Some(limit + 1));
-        let truncated = packed_plays.len() > limit;
-        packed_plays.truncate(limit);
+        let (packed_plays, truncated) = up_to(limit, |most| {
+            doudizhu::list_plays_packed(&table, &hand, previous.as_ref(), kind, Some(most))
+        });
         return Ok(wire::ListPlaysResponse {
             plays: Vec::new(),
             truncated,
@@ -319,10 +325,9 @@ pub fn list_plays(
             packed_plays,
         });
     }
-    // One more than the limit tells whether the list was cut.
-    let mut plays = doudizhu::list_plays(&table, &hand, previous.as_ref(), kind, Some(limit + 1));
-    let truncated = plays.len() > limit;
-    plays.truncate(limit);
+    let (plays, truncated) = up_to(limit, |most| {
+        doudizhu::list_plays(&table, &hand, previous.as_ref(), kind, Some(most))
+    });
     let namer = hand.namer();
     let listed = plays
         .iter()
