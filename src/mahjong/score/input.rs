@@ -214,6 +214,110 @@ pub fn red_fives<'a>(texts: impl IntoIterator<Item = &'a str>) -> u8 {
 /// the discarder's), and `robbing_kong` when the winner holds another copy of the winning tile
 /// (the robbed tile is the fourth copy) or the tile is a wildcard (never melded).
 pub fn prepare(rules: &Rules, input: &WinInput) -> Result<[u8; 34], ScoreError> {
+    let (hand, winning_held) = match count_valid(rules, input) {
+        Some(counted) => counted,
+        None => count_checked(rules, input)?,
+    };
+    let c = &input.context;
+    let bad = |path, reason| {
+        Err(ScoreError::Context {
+            field: ScoreField::Context(path),
+            reason,
+        })
+    };
+    if c.discarder.is_some() && c.discarder == Some(c.seat_wind) {
+        return bad("discarder", "the winner cannot win on their own discard");
+    }
+    if c.robbing_kong && c.self_drawn {
+        return bad(
+            "robbing_kong",
+            "robbing a kong is a win on another player's tile (method: discard)",
+        );
+    }
+    if c.robbing_kong && c.after_kong {
+        return bad(
+            "after_kong",
+            "a win cannot both rob a kong and follow the winner's kong",
+        );
+    }
+    if c.after_kong && c.self_drawn && !input.melds.iter().any(|m| m.kind == MeldKind::Kan) {
+        return bad(
+            "after_kong",
+            "a win on the replacement tile after a kong needs a kan among the melds",
+        );
+    }
+    if c.robbing_kong && rules.is_wildcard(input.winning) {
+        return bad(
+            "robbing_kong",
+            "a wildcard is never melded, so it cannot be robbed from a kong",
+        );
+    }
+    if c.robbing_kong && winning_held != 1 {
+        return bad(
+            "robbing_kong",
+            "the robbed tile is the fourth copy: the winner cannot hold another",
+        );
+    }
+    if c.flowers > 8 {
+        return bad("flowers", "at most 8 flowers");
+    }
+    if c.birds > 10 {
+        return bad("birds", "at most 10 birds");
+    }
+    Ok(hand)
+}
+
+/// The concealed tiles' counts and the copies of the winning tile among the hand and the
+/// melds, when the tiles pass every check of [`count_checked`] and no wildcard kind is among
+/// them (so every kind has 4 copies); `None` otherwise, and [`count_checked`] then finds the
+/// first problem in field order. One pass that counts and ORs a mask, then a few mask and
+/// count tests, instead of a rules lookup per tile.
+#[inline]
+fn count_valid(rules: &Rules, input: &WinInput) -> Option<([u8; 34], u8)> {
+    let r = &input.context.riichi;
+    let melds = input.melds.len();
+    if melds > 4
+        || input.hand.len() + 3 * melds != 14
+        || r.dora_indicators.len() > 5
+        || r.ura_dora_indicators.len() > 5
+    {
+        return None;
+    }
+    let mut hand = [0u8; 34];
+    let mut present = 0u64;
+    for &t in &input.hand {
+        hand[t.index()] += 1;
+        present |= 1 << t.index();
+    }
+    let mut all = hand;
+    let mut chi = false;
+    for m in &input.melds {
+        chi |= m.kind == MeldKind::Chi;
+        for t in m.tiles() {
+            all[t.index()] += 1;
+            present |= 1 << t.index();
+        }
+    }
+    let winning_held = all[input.winning.index()];
+    for &t in r.dora_indicators.iter().chain(&r.ura_dora_indicators) {
+        all[t.index()] += 1;
+        present |= 1 << t.index();
+    }
+    // Kinds in the game that are not wildcards: `absent_reason` is `None` and `copies` is 4.
+    let natural = rules.tile_mask() & !rules.wildcards;
+    let valid = present & !natural == 0
+        && hand[input.winning.index()] > 0
+        && (rules.chi || !chi)
+        && all.iter().all(|&n| n <= 4);
+    valid.then_some((hand, winning_held))
+}
+
+/// The tile checks of [`prepare`], each tile in field order: hand size, tiles not in the game,
+/// copies, the winning tile in the hand, melds the rules allow, indicators. Returns the
+/// concealed tiles' counts and the copies of the winning tile among the hand and the melds.
+#[cold]
+#[inline(never)]
+fn count_checked(rules: &Rules, input: &WinInput) -> Result<([u8; 34], u8), ScoreError> {
     let n = input.hand.len();
     if input.melds.len() > 4 || n + 3 * input.melds.len() != 14 {
         return Err(ScoreError::HandSize {
@@ -302,53 +406,7 @@ pub fn prepare(rules: &Rules, input: &WinInput) -> Result<[u8; 34], ScoreError> 
             count(field, t, &mut all)?;
         }
     }
-    let c = &input.context;
-    let bad = |path, reason| {
-        Err(ScoreError::Context {
-            field: ScoreField::Context(path),
-            reason,
-        })
-    };
-    if c.discarder.is_some() && c.discarder == Some(c.seat_wind) {
-        return bad("discarder", "the winner cannot win on their own discard");
-    }
-    if c.robbing_kong && c.self_drawn {
-        return bad(
-            "robbing_kong",
-            "robbing a kong is a win on another player's tile (method: discard)",
-        );
-    }
-    if c.robbing_kong && c.after_kong {
-        return bad(
-            "after_kong",
-            "a win cannot both rob a kong and follow the winner's kong",
-        );
-    }
-    if c.after_kong && c.self_drawn && !input.melds.iter().any(|m| m.kind == MeldKind::Kan) {
-        return bad(
-            "after_kong",
-            "a win on the replacement tile after a kong needs a kan among the melds",
-        );
-    }
-    if c.robbing_kong && rules.is_wildcard(input.winning) {
-        return bad(
-            "robbing_kong",
-            "a wildcard is never melded, so it cannot be robbed from a kong",
-        );
-    }
-    if c.robbing_kong && winning_held != 1 {
-        return bad(
-            "robbing_kong",
-            "the robbed tile is the fourth copy: the winner cannot hold another",
-        );
-    }
-    if c.flowers > 8 {
-        return bad("flowers", "at most 8 flowers");
-    }
-    if c.birds > 10 {
-        return bad("birds", "at most 10 birds");
-    }
-    Ok(hand)
+    Ok((hand, winning_held))
 }
 
 #[cfg(test)]

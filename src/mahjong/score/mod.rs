@@ -233,7 +233,9 @@ pub(crate) fn equal_payments(
     payments(context.seat_wind, payers, 0)
 }
 
-/// The three other seats.
+/// The three other seats, East to North: the k-th is seat k, or k + 1 from the winner's on
+/// (an index, not a filter, so no branch per seat).
 pub(crate) fn others(winner: Wind) -> impl Iterator<Item = Wind> + Clone {
-    Wind::ALL.into_iter().filter(move |&w| w != winner)
+    let w = winner as usize;
+    (0..3).map(move |k| Wind::ALL[k + usize::from(k >= w)])
 }

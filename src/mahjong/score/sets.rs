@@ -79,6 +79,7 @@ impl Arrangement {
     }
 
     /// The arrangement as the answer shows it: the pair, then the concealed groups.
+    #[inline]
     pub fn decomposition(&self) -> Decomposition {
         let tile = |i: u8| Tile::from_index(i as usize).expect("tile index");
         let mut groups = Vec::with_capacity(1 + self.n as usize);
@@ -119,7 +120,22 @@ pub fn for_each_standard(
         groups: [(SetKind::Triplet, 0); 4],
         n: 0,
     };
-    dfs(&mut c, 0, 0, needed, sequences, &mut a, f);
+    dfs(&mut c, held(counts), 0, 0, needed, sequences, &mut a, f);
+}
+
+/// A bit per tile index the counts hold (built without a branch per kind).
+#[inline]
+pub(super) fn held(counts: &[u8; 34]) -> u64 {
+    counts
+        .iter()
+        .enumerate()
+        .fold(0u64, |m, (i, &n)| m | u64::from(n > 0) << i)
+}
+
+/// `held` without the bits of the tiles among `tiles` that `c` no longer holds.
+#[inline(always)]
+fn drop_emptied(held: u64, c: &[u8; 34], tiles: std::ops::Range<usize>) -> u64 {
+    tiles.fold(held, |m, t| m & !(u64::from(c[t] == 0) << t))
 }
 
 /// What a decomposition may still take at its lowest tile, in the one order each decomposition
@@ -129,9 +145,13 @@ const TRIPLET: u8 = 0;
 const RUN: u8 = 1;
 const PAIR: u8 = 2;
 
-/// `stage` is the first of [`TRIPLET`], [`RUN`], [`PAIR`] still allowed at tile `from`.
+/// `stage` is the first of [`TRIPLET`], [`RUN`], [`PAIR`] still allowed at tile `from`; `held`
+/// has a bit for each tile index `c` still holds, so the lowest one is a trailing-zero count
+/// rather than a scan.
+#[allow(clippy::too_many_arguments)]
 fn dfs(
     c: &mut [u8; 34],
+    held: u64,
     from: usize,
     stage: u8,
     needed: u8,
@@ -139,18 +159,29 @@ fn dfs(
     a: &mut Arrangement,
     f: &mut impl FnMut(&Arrangement),
 ) {
-    let Some(i) = (from..34).find(|&i| c[i] > 0) else {
+    let rest = held >> from;
+    if rest == 0 {
         if a.pair != u8::MAX && a.n == needed {
             f(a);
         }
         return;
-    };
+    }
+    let i = from + rest.trailing_zeros() as usize;
     let stage = if i == from { stage } else { TRIPLET };
     if stage == TRIPLET && a.n < needed && c[i] >= 3 {
         c[i] -= 3;
         a.groups[a.n as usize] = (SetKind::Triplet, i as u8);
         a.n += 1;
-        dfs(c, i, TRIPLET, needed, sequences, a, f);
+        dfs(
+            c,
+            drop_emptied(held, c, i..i + 1),
+            i,
+            TRIPLET,
+            needed,
+            sequences,
+            a,
+            f,
+        );
         a.n -= 1;
         c[i] += 3;
     }
@@ -167,7 +198,16 @@ fn dfs(
         c[i + 2] -= 1;
         a.groups[a.n as usize] = (SetKind::Sequence, i as u8);
         a.n += 1;
-        dfs(c, i, RUN, needed, sequences, a, f);
+        dfs(
+            c,
+            drop_emptied(held, c, i..i + 3),
+            i,
+            RUN,
+            needed,
+            sequences,
+            a,
+            f,
+        );
         a.n -= 1;
         c[i] += 1;
         c[i + 1] += 1;
@@ -176,7 +216,16 @@ fn dfs(
     if a.pair == u8::MAX && c[i] >= 2 {
         c[i] -= 2;
         a.pair = i as u8;
-        dfs(c, i, PAIR, needed, sequences, a, f);
+        dfs(
+            c,
+            drop_emptied(held, c, i..i + 1),
+            i,
+            PAIR,
+            needed,
+            sequences,
+            a,
+            f,
+        );
         a.pair = u8::MAX;
         c[i] += 2;
     }

@@ -67,22 +67,18 @@ pub fn count(
         sink(item::SELF_DRAWN, 2);
     }
     for s in sets {
-        if s.kind == SetKind::Sequence {
-            continue;
-        }
+        // 2 for a triplet, doubled for terminals and honours, doubled when concealed, times 4
+        // for a quad; 0 for a run. Computed without a branch on the set, which the readings
+        // of varied hands would mispredict.
         let t = s.tile;
-        let mut v = 2;
-        if t >= 27 || matches!(t % 9, 0 | 8) {
-            v *= 2;
-        }
-        if !s.open {
-            v *= 2;
-        }
-        if s.kind == SetKind::Quad {
-            v *= 4;
-        }
+        let pung = u32::from(s.kind != SetKind::Sequence);
+        let edge = u32::from(t >= 27 || matches!(t % 9, 0 | 8));
+        let quad = u32::from(s.kind == SetKind::Quad);
+        let v = (2 * pung) << (edge + u32::from(!s.open) + 2 * quad);
         fu += v;
-        sink(item::MELD, v);
+        if v > 0 {
+            sink(item::MELD, v);
+        }
     }
     let pair_fu = match pair {
         31..=33 => 2,

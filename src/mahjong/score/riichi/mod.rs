@@ -47,14 +47,24 @@ pub enum Wait {
 
 /// The tile a dora indicator names.
 pub fn dora_of(indicator: Tile) -> Tile {
-    let i = indicator.index();
-    let next = match i {
-        0..=26 => i / 9 * 9 + (i % 9 + 1) % 9,
-        27..=30 => 27 + (i - 27 + 1) % 4,
-        _ => 31 + (i - 31 + 1) % 3,
-    };
-    Tile::from_index(next).expect("tile index")
+    Tile::from_index(usize::from(DORA_OF[indicator.index()])).expect("tile index")
 }
+
+/// [`dora_of`] by tile index: the next in the suit, the winds or the dragons, wrapping
+/// (a table, so counting dora does not branch on the indicator's kind).
+const DORA_OF: [u8; 34] = {
+    let mut t = [0u8; 34];
+    let mut i = 0;
+    while i < 34 {
+        t[i] = match i {
+            0..=26 => i / 9 * 9 + (i % 9 + 1) % 9,
+            27..=30 => 27 + (i - 27 + 1) % 4,
+            _ => 31 + (i - 31 + 1) % 3,
+        } as u8;
+        i += 1;
+    }
+    t
+};
 
 const TERMINALS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26;
 const HONORS: u64 = 0x7f << 27;
@@ -191,7 +201,7 @@ pub(in crate::mahjong::score) fn score(
     let Some((v, reading)) = best else {
         return Ok(Score::invalid(InvalidWin::NotComplete));
     };
-    Ok(explain(&facts, riichi, input, v, reading))
+    Ok(explain(&facts, riichi, input, &counts, v, reading))
 }
 
 /// Calls `consider` with every reading of the hand and its value.
@@ -214,21 +224,28 @@ fn each_reading(
             });
             consider(value(y, 0, 0, facts, riichi), Reading::Orphans);
         }
-        if rules.seven_pairs && counts.iter().all(|&c| c == 0 || c == 2) {
+        // Folds rather than `all`: no early exit, so no branch per kind.
+        if rules.seven_pairs && counts.iter().fold(true, |ok, &c| ok & (c == 0 || c == 2)) {
             let mut y = facts.yaku;
             y.add(Yaku::Chiitoitsu);
             consider(value(y, 25, 25, facts, riichi), Reading::SevenPairs);
         }
     }
-    let declared: Vec<Set> = input.melds.iter().map(Set::declared).collect();
+    let empty = Set {
+        kind: SetKind::Triplet,
+        tile: 0,
+        open: false,
+        declared: false,
+    };
+    // The declared melds last, as every reading's sets end with them (at most 4: `prepare`).
+    let mut declared = [empty; 4];
+    for (d, m) in declared.iter_mut().zip(&input.melds) {
+        *d = Set::declared(m);
+    }
+    let declared = &declared[..input.melds.len()];
     let needed = 4 - declared.len() as u8;
     for_each_standard(counts, needed, true, &mut |a: &Arrangement| {
-        let mut sets = [Set {
-            kind: SetKind::Triplet,
-            tile: 0,
-            open: false,
-            declared: false,
-        }; 4];
+        let mut sets = [empty; 4];
         for (i, &(kind, tile)) in a.groups().iter().enumerate() {
             sets[i] = Set {
                 kind,
@@ -238,7 +255,7 @@ fn each_reading(
             };
         }
         if !declared.is_empty() {
-            sets[a.n as usize..].copy_from_slice(&declared);
+            sets[a.n as usize..].copy_from_slice(declared);
         }
         let win = facts.win;
         if a.pair == win {
@@ -272,10 +289,7 @@ fn facts(riichi: &RiichiRules, input: &WinInput, counts: &[u8; 34]) -> Facts {
             full[t.index()] += 1;
         }
     }
-    let present = full
-        .iter()
-        .enumerate()
-        .fold(0u64, |m, (i, &n)| m | u64::from(n > 0) << i);
+    let present = super::sets::held(&full);
     let dealer = c.seat_wind == Wind::East;
     let is_riichi = r.riichi || r.double_riichi;
     let mut y = YakuSet::default();
@@ -364,11 +378,23 @@ fn facts(riichi: &RiichiRules, input: &WinInput, counts: &[u8; 34]) -> Facts {
     }
 }
 
+/// The kinds the counts hold, in tile order (a bit per kind, taken lowest first).
+fn kinds(counts: &[u8; 34]) -> impl Iterator<Item = Tile> {
+    let mut held = super::sets::held(counts);
+    std::iter::from_fn(move || {
+        (held != 0).then(|| {
+            let i = held.trailing_zeros() as usize;
+            held &= held - 1;
+            Tile::from_index(i).expect("tile index")
+        })
+    })
+}
+
 fn orphans(counts: &[u8; 34]) -> bool {
     let orphan = TERMINALS | HONORS;
-    (0..34).all(|i| {
+    (0..34).fold(true, |ok, i| {
         let is = orphan >> i & 1 == 1;
-        if is { counts[i] >= 1 } else { counts[i] == 0 }
+        ok & if is { counts[i] >= 1 } else { counts[i] == 0 }
     })
 }
 
@@ -420,7 +446,8 @@ fn standard_yaku(f: &Facts, sets: &[Set; 4], pair: u8, wait: Wait) -> YakuSet {
     // Exclusive forms: a standard reading never has thirteen orphans or seven pairs.
     let (mut seq_mask, mut pung_mask, mut seq_count, mut concealed_pungs, mut quads) =
         (0u64, 0u64, 0, 0, 0);
-    let mut seqs = [u8::MAX; 4];
+    // Distinct fillers above every tile index, so only real runs compare equal.
+    let mut seqs = [250, 251, 252, 253];
     let mut all_outside = true;
     for s in sets {
         let t = s.tile;
@@ -446,13 +473,19 @@ fn standard_yaku(f: &Facts, sets: &[Set; 4], pair: u8, wait: Wait) -> YakuSet {
     let value_pair = pair >= 31 || pair == seat || pair == round;
     let pinfu = f.no_melds && seq_count == 4 && !value_pair && wait == Wait::Ryanmen;
     y.add_if(pinfu, Yaku::Pinfu);
-    if f.closed && seq_count >= 2 {
-        seqs[..seq_count].sort_unstable();
-        let s = &seqs[..seq_count];
-        let twice = s.windows(2).filter(|w| w[0] == w[1]).count();
-        if seq_count == 4 && s[0] == s[1] && s[2] == s[3] {
+    if f.closed {
+        // Equal pairs among the runs: 2 (a a b b) or 6 (four alike) are two twin pairs, any
+        // other count above 0 one.
+        let s = seqs;
+        let equal = u8::from(s[0] == s[1])
+            + u8::from(s[0] == s[2])
+            + u8::from(s[0] == s[3])
+            + u8::from(s[1] == s[2])
+            + u8::from(s[1] == s[3])
+            + u8::from(s[2] == s[3]);
+        if equal == 2 || equal == 6 {
             y.add(Yaku::Ryanpeikou);
-        } else if twice > 0 {
+        } else if equal > 0 {
             y.add(Yaku::Iipeikou);
         }
     }
@@ -527,9 +560,17 @@ fn consider_standard(
     );
 }
 
-/// Builds the answer for the chosen reading.
-fn explain(f: &Facts, r: &RiichiRules, input: &WinInput, v: Value, reading: Reading) -> Score {
-    let mut fu_items = Vec::with_capacity(8);
+/// Builds the answer for the chosen reading (`counts`: the concealed tiles').
+fn explain(
+    f: &Facts,
+    r: &RiichiRules,
+    input: &WinInput,
+    counts: &[u8; 34],
+    v: Value,
+    reading: Reading,
+) -> Score {
+    // A yakuman lists no fu.
+    let mut fu_items = Vec::with_capacity(if v.yakuman == 0 { 8 } else { 0 });
     let decomposition = match reading {
         Reading::Standard {
             arrangement,
@@ -553,31 +594,23 @@ fn explain(f: &Facts, r: &RiichiRules, input: &WinInput, v: Value, reading: Read
                 let (id, name) = fu::item::SEVEN_PAIRS;
                 fu_items.push(ScoreElement::new(id, name, 25, Unit::Fu, 1));
             }
-            let mut kinds: Vec<Tile> = input.hand.clone();
-            kinds.sort();
-            kinds.dedup();
+            let mut groups = Vec::with_capacity(7);
+            groups.extend(kinds(counts).map(|t| Group {
+                kind: GroupKind::Pair,
+                tiles: vec![t; 2],
+            }));
             Decomposition {
                 form: Form::SevenPairs,
-                groups: kinds
-                    .into_iter()
-                    .map(|t| Group {
-                        kind: GroupKind::Pair,
-                        tiles: vec![t; 2],
-                    })
-                    .collect(),
+                groups,
                 wildcard_as: Vec::new(),
             }
         }
         Reading::Orphans => {
-            let mut tiles = input.hand.clone();
-            tiles.sort();
-            let pair = *tiles
-                .windows(2)
-                .find(|w| w[0] == w[1])
-                .map(|w| &w[0])
+            let pair = kinds(counts)
+                .find(|t| counts[t.index()] == 2)
                 .expect("a pair");
-            tiles.dedup();
-            tiles.retain(|&t| t != pair);
+            let mut tiles = Vec::with_capacity(12);
+            tiles.extend(kinds(counts).filter(|&t| t != pair));
             Decomposition {
                 form: Form::ThirteenOrphans,
                 groups: vec![
@@ -748,7 +781,8 @@ mod tests {
             hands += 1;
             for (i, a) in all.iter().enumerate() {
                 for b in &all[i + 1..] {
-                    let answer = |x: &(Value, Reading)| explain(&facts, &riichi, &input, x.0, x.1);
+                    let answer =
+                        |x: &(Value, Reading)| explain(&facts, &riichi, &input, &counts, x.0, x.1);
                     let tied = !before(a, b) && !before(b, a);
                     if tied {
                         assert_eq!(answer(a), answer(b), "{input:?}");

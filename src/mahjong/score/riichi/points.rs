@@ -30,23 +30,31 @@ pub fn base_points(han: u32, fu: u32, yakuman: u32, rules: &RiichiRules) -> (u64
     }
 }
 
-/// The limit's name for `multiples` yakuman (or the limit alone).
+/// The limit's name for `multiples` yakuman (or the limit alone). The names up to triple
+/// yakuman are constants, copied without formatting.
 pub fn limit_name(limit: Option<Limit>, multiples: u32) -> String {
-    let yakuman = |n: u32| match n {
-        1 => "yakuman".to_string(),
-        2 => "double yakuman".to_string(),
-        3 => "triple yakuman".to_string(),
-        n => format!("{n}x yakuman"),
+    const YAKUMAN: [&str; 3] = ["yakuman", "double yakuman", "triple yakuman"];
+    const KAZOE: [&str; 3] = [
+        "kazoe yakuman",
+        "kazoe double yakuman",
+        "kazoe triple yakuman",
+    ];
+    let name = match limit {
+        None => return String::new(),
+        Some(Limit::Mangan) => "mangan",
+        Some(Limit::Haneman) => "haneman",
+        Some(Limit::Baiman) => "baiman",
+        Some(Limit::Sanbaiman) => "sanbaiman",
+        Some(Limit::KazoeYakuman) => match multiples.max(1) {
+            n @ 1..=3 => KAZOE[n as usize - 1],
+            n => return format!("kazoe {n}x yakuman"),
+        },
+        Some(Limit::Yakuman) => match multiples {
+            n @ 1..=3 => YAKUMAN[n as usize - 1],
+            n => return format!("{n}x yakuman"),
+        },
     };
-    match limit {
-        None => String::new(),
-        Some(Limit::Mangan) => "mangan".into(),
-        Some(Limit::Haneman) => "haneman".into(),
-        Some(Limit::Baiman) => "baiman".into(),
-        Some(Limit::Sanbaiman) => "sanbaiman".into(),
-        Some(Limit::KazoeYakuman) => format!("kazoe {}", yakuman(multiples.max(1))),
-        Some(Limit::Yakuman) => yakuman(multiples),
-    }
+    name.to_owned()
 }
 
 /// The payments of a win worth `base` points: the winner first (with honba and riichi sticks),
@@ -115,5 +123,13 @@ mod tests {
         let (_, gain) = settle(320, Wind::South, true, None, 2, 1, &r);
         assert_eq!(gain, 1500 + 600 + 1000);
         assert_eq!(limit_name(Some(Limit::Yakuman), 2), "double yakuman");
+        assert_eq!(limit_name(Some(Limit::Yakuman), 4), "4x yakuman");
+        assert_eq!(limit_name(Some(Limit::KazoeYakuman), 0), "kazoe yakuman");
+        assert_eq!(
+            limit_name(Some(Limit::KazoeYakuman), 3),
+            "kazoe triple yakuman"
+        );
+        assert_eq!(limit_name(Some(Limit::KazoeYakuman), 5), "kazoe 5x yakuman");
+        assert_eq!(limit_name(None, 0), "");
     }
 }

@@ -199,9 +199,17 @@ impl YakuSet {
         YakuSet(self.0 & !((1 << FIRST_YAKUMAN) - 1))
     }
 
-    /// Table indices of the yaku in the set, in table order.
+    /// Table indices of the yaku in the set, in table order (one step per yaku held, not per
+    /// yaku of the table).
     pub fn indices(self) -> impl Iterator<Item = usize> {
-        (0..YAKU.len()).filter(move |&i| self.0 >> i & 1 == 1)
+        let mut bits = self.0 & ((1 << YAKU.len()) - 1);
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                i
+            })
+        })
     }
 
     /// Han of the ordinary yaku, closed or open.
