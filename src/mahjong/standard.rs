@@ -3,8 +3,10 @@
 
 use super::costs::{Costs, INF, TARGETS, conv};
 use super::rules::Rules;
-use super::tables::{SuitTable, costs_of, improving_of, pair_costs, tables};
-use crate::tiles::TileSuit;
+use super::tables::{
+    DIRECT_CLASS, DIRECT_SUM, SuitTable, costs_of, improving_of, pair_costs, tables,
+};
+use crate::tiles::{Tile, TileSuit};
 
 /// Costs of a suit that takes no part (absent honours, the void suit): only the empty target.
 const IDLE: Costs = [0, INF, INF, INF, INF, INF, INF, INF, INF, INF];
@@ -172,6 +174,140 @@ pub(crate) fn looks(slots: &[Slot; 4], nat: &[u8; 34]) -> [Look; 4] {
         look(&slots[2], &slots[2].vector(nat)),
         look(&slots[3], &slots[3].vector(nat)),
     ]
+}
+
+/// A concealed hand's counts as a zero-padded block: tile index i at byte i, 0 past index 33.
+/// A suit's nine counts are then one 8-byte read plus a byte, and all counts compare at once.
+#[derive(Clone, Copy)]
+#[repr(C, align(16))]
+pub(crate) struct CountBlock(pub(crate) [u8; 64]);
+
+impl CountBlock {
+    /// Counts a hand of fewer than 256 tiles.
+    #[inline(always)]
+    pub(crate) fn of(hand: &[Tile]) -> CountBlock {
+        let mut c = CountBlock([0; 64]);
+        for t in hand {
+            // Tile indices are below 34: the mask only spares a bounds check.
+            c.0[t.index() & 63] += 1;
+        }
+        c
+    }
+
+    /// The eight counts from tile index `b` on, byte i for index `b + i`.
+    #[inline(always)]
+    fn word(&self, b: usize) -> u64 {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&self.0[b..b + 8]);
+        u64::from_le_bytes(w)
+    }
+
+    /// The counts at tile indices `b..b + 9` as 2-bit digits (index `b + i` at bits 2i), the
+    /// key of [`SuitTable::direct`]; meaningful only while every count is at most 3.
+    ///
+    /// Pairs of bytes fold into nibbles, pairs of nibbles into bytes, pairs of bytes into the
+    /// 16-bit key of the first eight counts: each step a shift, an or and a mask.
+    #[inline(always)]
+    pub(crate) fn key(&self, b: usize) -> usize {
+        let x = self.word(b);
+        let y = (x | x >> 6) & 0x000f_000f_000f_000f;
+        let z = (y | y >> 12) & 0x0000_00ff_0000_00ff;
+        let k = (z | z >> 24) & 0xffff;
+        k as usize | (self.0[b + 8] as usize) << 16
+    }
+
+    /// Tile masks of the kinds held at least once, twice, three and four times (counts below
+    /// 128).
+    #[inline(always)]
+    pub(crate) fn at_least(&self) -> [u64; 4] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: SSE2 is part of the x86-64 baseline: every x86-64 CPU has it.
+            unsafe { at_least_sse2(&self.0) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            std::array::from_fn(|k| {
+                (0..34).fold(0, |m, i| m | ((self.0[i] as usize > k) as u64) << i)
+            })
+        }
+    }
+}
+
+/// [`CountBlock::at_least`] with SSE2: the first 48 counts compared with 0, 1, 2 and 3 at once.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+#[inline]
+fn at_least_sse2(c: &[u8; 64]) -> [u64; 4] {
+    use std::arch::x86_64::*;
+    let p: *const __m128i = c.as_ptr().cast();
+    // SAFETY: three unaligned 16-byte loads inside the 64-byte array.
+    let v = unsafe {
+        [
+            _mm_loadu_si128(p),
+            _mm_loadu_si128(p.add(1)),
+            _mm_loadu_si128(p.add(2)),
+        ]
+    };
+    std::array::from_fn(|k| {
+        let t = _mm_set1_epi8(k as i8);
+        let m = |x: __m128i| _mm_movemask_epi8(_mm_cmpgt_epi8(x, t)) as u32 as u64;
+        m(v[0]) | m(v[1]) << 16 | m(v[2]) << 32
+    })
+}
+
+/// The standard form of a 13-tile concealed hand under plain rules (four players with
+/// every suit and the honours in play, no wildcards): each suit's rank in its table and
+/// tile count, and the replacement number for four melds and a pair.
+pub(crate) struct PlainLook {
+    ranks: [usize; 4],
+    sums: [u32; 4],
+    /// The replacement number (1 when ready).
+    pub(crate) r: u8,
+}
+
+/// Looks up the four suits of `c`, whose counts must all be at most 3: one direct entry per
+/// suit, one replacement lookup.
+#[inline(always)]
+pub(crate) fn plain_look(c: &CountBlock) -> PlainLook {
+    let t = tables();
+    let e = [
+        t.suit.direct(c.key(0)),
+        t.suit.direct(c.key(9)),
+        t.suit.direct(c.key(18)),
+        t.honors.direct(c.key(27)),
+    ];
+    PlainLook {
+        ranks: e.map(|e| (e & ((1 << DIRECT_CLASS) - 1)) as usize),
+        sums: e.map(|e| e >> DIRECT_SUM),
+        r: t.replacement4(e.map(|e| (e >> DIRECT_CLASS) as u8)),
+    }
+}
+
+/// [`waits_no_wild`] for a [`plain_look`]: every suit active, at its usual tile indices.
+#[inline(always)]
+pub(crate) fn plain_waits(l: &PlainLook) -> u64 {
+    let t = tables();
+    let words = [
+        t.suit.waits(l.ranks[0]),
+        t.suit.waits(l.ranks[1]),
+        t.suit.waits(l.ranks[2]),
+        t.honors.waits(l.ranks[3]),
+    ];
+    let residue: [u32; 4] = std::array::from_fn(|i| l.sums[i] % 3);
+    let melds_ok: [u32; 4] = std::array::from_fn(|i| (residue[i] == 0) as u32 & words[i]);
+    let pair_ok: [u32; 4] = std::array::from_fn(|i| (residue[i] == 2) as u32 & words[i] >> 1);
+    let melds_ok_count: u32 = melds_ok.iter().sum();
+    let pair_ok_count: u32 = pair_ok.iter().sum();
+    let mut mask = 0u64;
+    for i in 0..4 {
+        let with_pair = residue[i] == 1 && melds_ok_count == 3;
+        let melds_only = residue[i] == 2 && melds_ok_count == 2 && pair_ok_count - pair_ok[i] == 1;
+        let kinds = (words[i] >> 11 & 0x1ff & 0u32.wrapping_sub(with_pair as u32))
+            | (words[i] >> 2 & 0x1ff & 0u32.wrapping_sub(melds_only as u32));
+        mask |= (kinds as u64) << (9 * i);
+    }
+    mask
 }
 
 /// Standard-form waits of a concealed part without wildcards (capped: no fifth copies), as a
