@@ -234,7 +234,9 @@ pub fn waits(
     general_waits(rules, hand, melds, visible)
 }
 
-/// [`waits`] by the general path (every request).
+/// [`waits`] by the general path (every request). Out of line, so the fast path's frame stays
+/// small.
+#[inline(never)]
 fn general_waits(
     rules: &Rules,
     hand: &[Tile],
@@ -285,24 +287,36 @@ fn quick_stage(rules: &Rules, hand: &[Tile], melds: &[Meld]) -> Option<Quick> {
     if l.r == 1 {
         masks[0] = plain_waits(&l);
     }
-    // The closed forms, as the general path evaluates them.
-    if rules.seven_pairs || rules.thirteen_orphans {
-        let kinds = Kinds {
-            by: [ALL_KINDS & !one, one & !two, two & !three, three, 0],
-        };
-        if rules.seven_pairs {
-            let ev = seven_pairs(&kinds, rules.seven_pairs_quads);
-            r_min = r_min.min(ev.r);
-            if ev.r == 1 {
-                masks[1] = ev.improving;
-            }
+    // The closed forms' numbers from the tally (what `seven_pairs` and `thirteen_orphans`
+    // count, with no kind held four times); their waits, when one tile short, from those
+    // functions themselves.
+    let n = counts.tally();
+    let kinds = || Kinds {
+        by: [ALL_KINDS & !one, one & !two, two & !three, three, 0],
+    };
+    if rules.seven_pairs {
+        let missing = 7 - n.pairs;
+        let r = if rules.seven_pairs_quads {
+            // Kinds held once or three times can each become a pair by one draw.
+            let odd = n.kinds - n.pairs + n.triples;
+            missing + missing.saturating_sub(odd)
+        } else {
+            missing + 7u32.saturating_sub(n.kinds)
+        } as u8;
+        r_min = r_min.min(r);
+        if r == 1 {
+            let ev = seven_pairs(&kinds(), rules.seven_pairs_quads);
+            debug_assert_eq!(ev.r, r);
+            masks[1] = ev.improving;
         }
-        if rules.thirteen_orphans {
-            let ev = thirteen_orphans(&kinds, ALL_KINDS);
-            r_min = r_min.min(ev.r);
-            if ev.r == 1 {
-                masks[2] = ev.improving;
-            }
+    }
+    if rules.thirteen_orphans {
+        let r = (14 - n.orphans - (n.orphan_pairs > 0) as u32) as u8;
+        r_min = r_min.min(r);
+        if r == 1 {
+            let ev = thirteen_orphans(&kinds(), ALL_KINDS);
+            debug_assert_eq!(ev.r, r);
+            masks[2] = ev.improving;
         }
     }
     Some(Quick {
@@ -402,7 +416,9 @@ pub fn shape_waits(
     general_shape_waits(rules, hand, melds)
 }
 
-/// [`shape_waits`] by the general path (every request).
+/// [`shape_waits`] by the general path (every request). Out of line, so the fast path's frame
+/// stays small.
+#[inline(never)]
 fn general_shape_waits(
     rules: &Rules,
     hand: &[Tile],
