@@ -2,6 +2,7 @@
 //! improving tiles by combining per-suit table costs, and a slow uncapped path for fifth copies.
 
 use super::costs::{Costs, INF, TARGETS, conv};
+use super::forms::Kinds;
 use super::rules::Rules;
 use super::tables::{
     DIRECT_CLASS, DIRECT_SUM, SuitTable, costs_of, improving_of, pair_costs, tables,
@@ -216,6 +217,29 @@ impl CountBlock {
         k as usize | (self.0[b + 8] as usize) << 16
     }
 
+    /// True when some count exceeds `k` (counts below 128).
+    #[inline(always)]
+    pub(crate) fn any_above(&self, k: u8) -> bool {
+        self.0[..48].chunks_exact(16).fold(0u8, |m, chunk| {
+            chunk.iter().fold(m, |m, &c| m | (c > k) as u8)
+        }) != 0
+    }
+
+    /// The kinds grouped by count (at most 4 copies each; every kind usable).
+    #[inline(always)]
+    pub(crate) fn kinds(&self) -> Kinds {
+        let [one, two, three, four] = self.at_least();
+        Kinds {
+            by: [
+                ALL_KINDS & !one,
+                one & !two,
+                two & !three,
+                three & !four,
+                four,
+            ],
+        }
+    }
+
     /// Tile masks of the kinds held at least once, twice, three and four times (counts below
     /// 128).
     #[inline(always)]
@@ -233,6 +257,9 @@ impl CountBlock {
         }
     }
 }
+
+/// Every tile kind.
+const ALL_KINDS: u64 = (1 << 34) - 1;
 
 /// The thirteen terminal and honour kinds.
 const ORPHAN_KINDS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | 0x7f << 27;
@@ -387,17 +414,29 @@ pub(crate) struct PlainLook {
     pub(crate) r: u8,
 }
 
-/// Looks up the four suits of `c`, whose counts must all be at most 3: one direct entry per
-/// suit, one replacement lookup.
+/// The table of plain suit `x` (0-2 the numbered suits, 3 the honours).
 #[inline(always)]
-pub(crate) fn plain_look(c: &CountBlock) -> PlainLook {
+fn plain_table(x: usize) -> &'static SuitTable {
     let t = tables();
-    let e = [
-        t.suit.direct(c.key(0)),
-        t.suit.direct(c.key(9)),
-        t.suit.direct(c.key(18)),
-        t.honors.direct(c.key(27)),
-    ];
+    if x == 3 { &t.honors } else { &t.suit }
+}
+
+/// Looks up the four suits of `c` (at most 14 tiles): one direct entry per suit when no kind
+/// is held four times (`quads` false), else the ranks digit by digit; then one replacement
+/// lookup.
+#[inline(always)]
+pub(crate) fn plain_look(c: &CountBlock, quads: bool) -> PlainLook {
+    let t = tables();
+    let e: [u32; 4] = if !quads {
+        [
+            t.suit.direct(c.key(0)),
+            t.suit.direct(c.key(9)),
+            t.suit.direct(c.key(18)),
+            t.honors.direct(c.key(27)),
+        ]
+    } else {
+        plain_entries(c)
+    };
     PlainLook {
         ranks: e.map(|e| (e & ((1 << DIRECT_CLASS) - 1)) as usize),
         sums: e.map(|e| e >> DIRECT_SUM),
@@ -405,25 +444,93 @@ pub(crate) fn plain_look(c: &CountBlock) -> PlainLook {
     }
 }
 
+/// [`SuitTable::direct`]'s entries for the four suits of `c`, computed from the ranks (any
+/// digits up to 4).
+#[cold]
+#[inline(never)]
+fn plain_entries(c: &CountBlock) -> [u32; 4] {
+    std::array::from_fn(|x| {
+        let table = plain_table(x);
+        let (r, sum) = table.rank_and_sum(&c.vector(9 * x));
+        r as u32 | (table.class(r) as u32) << DIRECT_CLASS | (sum as u32) << DIRECT_SUM
+    })
+}
+
+impl CountBlock {
+    /// The nine counts from tile index `b` on (0 past index 33).
+    #[inline(always)]
+    pub(crate) fn vector(&self, b: usize) -> [u8; 9] {
+        let mut v = [0u8; 9];
+        v.copy_from_slice(&self.0[b..b + 9]);
+        v
+    }
+}
+
+impl PlainLook {
+    /// The suits' waits words.
+    #[inline(always)]
+    fn words(&self) -> [u32; 4] {
+        std::array::from_fn(|x| plain_table(x).waits(self.ranks[x]))
+    }
+
+    /// Per suit: complete as melds only (bit 0), complete with the pair (bit 1), as
+    /// [`Look::roles`] tells.
+    #[inline(always)]
+    fn roles(&self, words: &[u32; 4]) -> [u32; 4] {
+        std::array::from_fn(|i| {
+            let residue = self.sums[i] % 3;
+            ((residue == 0) as u32 & words[i]) | ((residue == 2) as u32 & words[i] >> 1) << 1
+        })
+    }
+
+    /// [`fifth_copy_completes`](super::waits) for a plain look: is the hand, whose counts are
+    /// `c`, complete in the standard form with a fifth copy of `t` (held four times)? Either
+    /// removing a triplet of `t` leaves its suit complete in its role, or removing a pair of
+    /// `t` leaves it complete as melds, with every other suit already complete in its role.
+    pub(crate) fn fifth_copy_completes(&self, c: &CountBlock, t: usize) -> bool {
+        let x = t / 9;
+        let words = self.words();
+        let roles = self.roles(&words);
+        let mut pairs_elsewhere = 0;
+        for (i, &role) in roles.iter().enumerate() {
+            if i == x {
+                continue;
+            }
+            match role {
+                0 => return false,
+                1 => {}
+                _ => pairs_elsewhere += 1,
+            }
+        }
+        let table = plain_table(x);
+        let v = c.vector(9 * x);
+        let flags = |d: u8| {
+            let mut w = v;
+            w[t - 9 * x] -= d;
+            table.waits(table.rank(&w))
+        };
+        match ((self.sums[x] + 1) % 3, pairs_elsewhere) {
+            (0, 1) => flags(2) & 1 != 0,
+            (2, 0) => flags(2) & 2 != 0 || flags(1) & 1 != 0,
+            _ => false,
+        }
+    }
+}
+
 /// [`waits_no_wild`] for a [`plain_look`]: every suit active, at its usual tile indices.
 #[inline(always)]
 pub(crate) fn plain_waits(l: &PlainLook) -> u64 {
-    let t = tables();
-    let words = [
-        t.suit.waits(l.ranks[0]),
-        t.suit.waits(l.ranks[1]),
-        t.suit.waits(l.ranks[2]),
-        t.honors.waits(l.ranks[3]),
-    ];
-    let residue: [u32; 4] = std::array::from_fn(|i| l.sums[i] % 3);
-    let melds_ok: [u32; 4] = std::array::from_fn(|i| (residue[i] == 0) as u32 & words[i]);
-    let pair_ok: [u32; 4] = std::array::from_fn(|i| (residue[i] == 2) as u32 & words[i] >> 1);
+    let words = l.words();
+    let roles = l.roles(&words);
+    let melds_ok: [u32; 4] = roles.map(|r| r & 1);
+    let pair_ok: [u32; 4] = roles.map(|r| r >> 1);
     let melds_ok_count: u32 = melds_ok.iter().sum();
     let pair_ok_count: u32 = pair_ok.iter().sum();
     let mut mask = 0u64;
     for i in 0..4 {
-        let with_pair = residue[i] == 1 && melds_ok_count == 3;
-        let melds_only = residue[i] == 2 && melds_ok_count == 2 && pair_ok_count - pair_ok[i] == 1;
+        let residue = l.sums[i] % 3;
+        let with_pair = residue == 1 && melds_ok_count == 3;
+        let melds_only = residue == 2 && melds_ok_count == 2 && pair_ok_count - pair_ok[i] == 1;
         let kinds = (words[i] >> 11 & 0x1ff & 0u32.wrapping_sub(with_pair as u32))
             | (words[i] >> 2 & 0x1ff & 0u32.wrapping_sub(melds_only as u32));
         mask |= (kinds as u64) << (9 * i);

@@ -5,7 +5,7 @@ use super::costs::INF;
 use super::decompose::{Decomposition, decompose};
 use super::engine::Engine;
 use super::error::MahjongError;
-use super::forms::{Form, FormSet, Kinds, seven_pairs, thirteen_orphans};
+use super::forms::{Form, FormSet, seven_pairs, thirteen_orphans};
 use super::hand::with_prepared;
 use super::meld::Meld;
 use super::rules::{KaratenPolicy, Rules};
@@ -250,16 +250,20 @@ fn general_waits(
 const ALL_KINDS: u64 = (1 << 34) - 1;
 
 /// The shape stage of the commonest request, when it is one: 13 concealed tiles and nothing
-/// else (no melds, nothing visible), rules with every suit and the honours in play and no
-/// wildcards, knitted forms, third player or void suit, and no kind held four times. Every tile
-/// is then in the game, no count can be an error, no wait can be dead, and the forms are the
-/// standard one, seven pairs and thirteen orphans: the answer follows from the counts, four
-/// table ranks, one replacement lookup and the closed forms, without the general path's
-/// validation, per-rule masks and karaten search. `None` sends the request down that path.
+/// else (no melds, nothing visible), under rules with every suit and the honours in play and
+/// no wildcards, knitted forms, third player or void suit. Every tile is then in the game and
+/// the forms are the standard one, seven pairs and thirteen orphans: the answer follows from
+/// the counts, four table entries, one replacement lookup and the closed forms, without the
+/// general path's validation, per-rule masks and search view. `None` sends the request down
+/// that path (also a kind held five times or more, an error it reports).
 struct Quick {
     counts: CountBlock,
-    /// Waits of the standard form, seven pairs and thirteen orphans.
+    /// Waits of the standard form, seven pairs and thirteen orphans (never a fifth copy).
     masks: [u64; 3],
+    /// Standard-form waits on a fifth copy of a kind held four times.
+    karaten: u64,
+    /// Kinds held four times.
+    four: u64,
     /// The lowest replacement number over the forms.
     r_min: u8,
 }
@@ -277,51 +281,81 @@ fn quick_stage(rules: &Rules, hand: &[Tile], melds: &[Meld]) -> Option<Quick> {
         return None;
     }
     let counts = CountBlock::of(hand);
-    let [one, two, three, four] = counts.at_least();
-    if four != 0 {
+    let quads = counts.any_above(3);
+    if quads && counts.any_above(4) {
         return None;
     }
-    let l = plain_look(&counts);
+    let l = plain_look(&counts, quads);
     let mut masks = [0u64; 3];
     let mut r_min = l.r;
     if l.r == 1 {
         masks[0] = plain_waits(&l);
     }
-    // The closed forms' numbers from the tally (what `seven_pairs` and `thirteen_orphans`
-    // count, with no kind held four times); their waits, when one tile short, from those
-    // functions themselves.
-    let n = counts.tally();
-    let kinds = || Kinds {
-        by: [ALL_KINDS & !one, one & !two, two & !three, three, 0],
-    };
-    if rules.seven_pairs {
-        let missing = 7 - n.pairs;
-        let r = if rules.seven_pairs_quads {
-            // Kinds held once or three times can each become a pair by one draw.
-            let odd = n.kinds - n.pairs + n.triples;
-            missing + missing.saturating_sub(odd)
-        } else {
-            missing + 7u32.saturating_sub(n.kinds)
-        } as u8;
-        r_min = r_min.min(r);
-        if r == 1 {
-            let ev = seven_pairs(&kinds(), rules.seven_pairs_quads);
-            debug_assert_eq!(ev.r, r);
-            masks[1] = ev.improving;
+    let (mut karaten, mut four) = (0, 0);
+    if !quads {
+        // The closed forms' numbers from the tally (what `seven_pairs` and `thirteen_orphans`
+        // count, with no kind held four times); their waits, when one tile short, from those
+        // functions themselves.
+        let n = counts.tally();
+        let kinds = || counts.kinds();
+        if rules.seven_pairs {
+            let missing = 7 - n.pairs;
+            let r = if rules.seven_pairs_quads {
+                // Kinds held once or three times can each become a pair by one draw.
+                let odd = n.kinds - n.pairs + n.triples;
+                missing + missing.saturating_sub(odd)
+            } else {
+                missing + 7u32.saturating_sub(n.kinds)
+            } as u8;
+            r_min = r_min.min(r);
+            if r == 1 {
+                let ev = seven_pairs(&kinds(), rules.seven_pairs_quads);
+                debug_assert_eq!(ev.r, r);
+                masks[1] = ev.improving;
+            }
         }
-    }
-    if rules.thirteen_orphans {
-        let r = (14 - n.orphans - (n.orphan_pairs > 0) as u32) as u8;
-        r_min = r_min.min(r);
-        if r == 1 {
-            let ev = thirteen_orphans(&kinds(), ALL_KINDS);
-            debug_assert_eq!(ev.r, r);
-            masks[2] = ev.improving;
+        if rules.thirteen_orphans {
+            let r = (14 - n.orphans - (n.orphan_pairs > 0) as u32) as u8;
+            r_min = r_min.min(r);
+            if r == 1 {
+                let ev = thirteen_orphans(&kinds(), ALL_KINDS);
+                debug_assert_eq!(ev.r, r);
+                masks[2] = ev.improving;
+            }
+        }
+    } else {
+        // Out of the hot path: the closed forms as the general path evaluates them, and the
+        // standard form's waits on a fifth copy.
+        let kinds = counts.kinds();
+        if rules.seven_pairs {
+            let ev = seven_pairs(&kinds, rules.seven_pairs_quads);
+            r_min = r_min.min(ev.r);
+            if ev.r == 1 {
+                masks[1] = ev.improving;
+            }
+        }
+        if rules.thirteen_orphans {
+            let ev = thirteen_orphans(&kinds, ALL_KINDS);
+            r_min = r_min.min(ev.r);
+            if ev.r == 1 {
+                masks[2] = ev.improving;
+            }
+        }
+        four = kinds.by[4];
+        let mut bits = four;
+        while bits != 0 {
+            let t = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if l.fifth_copy_completes(&counts, t) {
+                karaten |= 1 << t;
+            }
         }
     }
     Some(Quick {
         counts,
         masks,
+        karaten,
+        four,
         r_min,
     })
 }
@@ -338,7 +372,8 @@ fn quick_waits(
         return None;
     }
     let q = quick_stage(rules, hand, melds)?;
-    let all = q.masks[0] | q.masks[1] | q.masks[2];
+    let standard = q.masks[0] | q.karaten;
+    let all = standard | q.masks[1] | q.masks[2];
     let mut result = WaitsResult {
         tenpai: false,
         shanten: 0,
@@ -346,20 +381,23 @@ fn quick_waits(
         holds_void_suit: false,
         winning: 0,
         dead: [0; 3],
-        form_tiles: [q.masks[0], q.masks[1], q.masks[2], 0, 0, 0],
+        form_tiles: [standard, q.masks[1], q.masks[2], 0, 0, 0],
         seen: [0; 34],
         wildcards: 0,
         wildcard_copies: rules.wildcard_copies,
     };
-    if all == 0 {
-        result.shanten = q.r_min.saturating_sub(1).max(1);
-    } else {
-        // No kind is held four times and nothing else is seen: every wait is live, and the
-        // copies seen are the hand's.
+    if all != 0 {
+        // Nothing but the hand is seen: a wait is dead exactly when the hand holds all four
+        // copies, and the copies seen are the hand's.
         result.seen.copy_from_slice(&q.counts.0[..34]);
-        result.winning = all;
-        result.tenpai = true;
+        let dead = all & q.four;
+        result.dead[Exclusion::KaratenHand as usize] = dead;
+        result.winning = all & !q.four;
+        result.tenpai = result.winning != 0 || (dead != 0 && rules.karaten == KaratenPolicy::Ready);
         result.any_tile = all == ALL_KINDS;
+    }
+    if !result.tenpai {
+        result.shanten = q.r_min.saturating_sub(1).max(1);
     }
     Some(result)
 }
@@ -770,8 +808,8 @@ mod tests {
 
     /// The fast path against the general one on the requests it serves, field by field:
     /// random hands, near-complete standard hands, near seven pairs and near thirteen orphans,
-    /// under the riichi rules with the closed forms and the karaten policy varied. Hands it
-    /// refuses (a kind held four times) must get `None` and are checked the same way.
+    /// under the riichi rules with the closed forms and the karaten policy varied, with and
+    /// without quads (and so waits on a fifth copy).
     /// `CARDRULES_PROPTEST_CASES` sets the hands per kind and rule set (default 2,000).
     #[test]
     fn quick_path_matches_the_general_path() {
@@ -811,7 +849,7 @@ mod tests {
         let tile = |i: usize| Tile::from_index(i).unwrap();
         let mut wall: Vec<Tile> = (0..136).map(|i| tile(i / 4)).collect();
         let orphans = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
-        let (mut served, mut ready) = (0, 0);
+        let (mut served, mut ready, mut quads, mut karaten) = (0, 0, 0, 0);
         for rules in &rule_sets {
             for kind in 0..4 {
                 for _ in 0..cases {
@@ -875,18 +913,19 @@ mod tests {
                         general_shape_waits(rules, &hand, &[]).unwrap(),
                         "{rules:?} {hand:?}"
                     );
-                    if c.contains(&4) {
-                        assert!(quick.is_none(), "{hand:?}");
-                        continue;
-                    }
                     assert_eq!(quick.as_ref(), Some(&slow), "{rules:?} {hand:?}");
                     served += 1;
                     ready += slow.tenpai as usize;
+                    quads += c.contains(&4) as usize;
+                    karaten += (slow.dead[0] != 0) as usize;
                 }
             }
         }
-        // The sample reaches both answers the fast path gives.
-        assert!(served > cases && ready > cases / 4, "{served} {ready}");
+        // The sample reaches ready and not ready hands, quads and waits on a fifth copy.
+        assert!(
+            served > cases && ready > cases / 4 && quads > cases / 20 && karaten > 0,
+            "{served} {ready} {quads} {karaten}"
+        );
     }
 
     #[test]
