@@ -272,7 +272,7 @@ impl SuitTable {
                 if sum as usize > MAX_SUM {
                     return 0;
                 }
-                let r = self.rank_slow(&v);
+                let r = self.rank(&v);
                 r as u32 | (self.class[r] as u32) << DIRECT_CLASS | sum << DIRECT_SUM
             })
             .collect()

@@ -260,7 +260,7 @@ struct Quick {
     counts: CountBlock,
     /// Waits of the standard form, seven pairs and thirteen orphans (never a fifth copy).
     masks: [u64; 3],
-    /// Standard-form waits on a fifth copy of a kind held four times.
+    /// Standard-form waits on a fifth copy of a kind held four times (0 when not asked for).
     karaten: u64,
     /// Kinds held four times.
     four: u64,
@@ -268,8 +268,10 @@ struct Quick {
     r_min: u8,
 }
 
+/// `karaten`: also find the standard form's waits on a fifth copy (the full answer needs them,
+/// the shape answer does not).
 #[inline(always)]
-fn quick_stage(rules: &Rules, hand: &[Tile], melds: &[Meld]) -> Option<Quick> {
+fn quick_stage(rules: &Rules, hand: &[Tile], melds: &[Meld], karaten: bool) -> Option<Quick> {
     if hand.len() != 13
         || !melds.is_empty()
         || rules.wildcards != 0
@@ -291,7 +293,7 @@ fn quick_stage(rules: &Rules, hand: &[Tile], melds: &[Meld]) -> Option<Quick> {
     if l.r == 1 {
         masks[0] = plain_waits(&l);
     }
-    let (mut karaten, mut four) = (0, 0);
+    let (mut fifth, mut four) = (0, 0);
     if !quads {
         // The closed forms' numbers from the tally (what `seven_pairs` and `thirteen_orphans`
         // count, with no kind held four times); their waits, when one tile short, from those
@@ -342,19 +344,19 @@ fn quick_stage(rules: &Rules, hand: &[Tile], melds: &[Meld]) -> Option<Quick> {
             }
         }
         four = kinds.by[4];
-        let mut bits = four;
+        let mut bits = if karaten { four } else { 0 };
         while bits != 0 {
             let t = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             if l.fifth_copy_completes(&counts, t) {
-                karaten |= 1 << t;
+                fifth |= 1 << t;
             }
         }
     }
     Some(Quick {
         counts,
         masks,
-        karaten,
+        karaten: fifth,
         four,
         r_min,
     })
@@ -371,7 +373,7 @@ fn quick_waits(
     if !visible.is_empty() {
         return None;
     }
-    let q = quick_stage(rules, hand, melds)?;
+    let q = quick_stage(rules, hand, melds, true)?;
     let standard = q.masks[0] | q.karaten;
     let all = standard | q.masks[1] | q.masks[2];
     let mut result = WaitsResult {
@@ -440,7 +442,7 @@ pub fn shape_waits(
     hand: &[Tile],
     melds: &[Meld],
 ) -> Result<ShapeWaits, MahjongError> {
-    if let Some(q) = quick_stage(rules, hand, melds) {
+    if let Some(q) = quick_stage(rules, hand, melds, false) {
         let tiles = q.masks[0] | q.masks[1] | q.masks[2];
         return Ok(ShapeWaits {
             tiles,
