@@ -405,10 +405,11 @@ fn at_least_sse2(c: &[u8; 64]) -> [u64; 4] {
 }
 
 /// The standard form of a 13-tile concealed hand under plain rules (four players with
-/// every suit and the honours in play, no wildcards): each suit's rank in its table and
-/// tile count, and the replacement number for four melds and a pair.
+/// every suit and the honours in play, no wildcards): each suit's waits word and tile count,
+/// and the replacement number for four melds and a pair.
 pub(crate) struct PlainLook {
-    ranks: [usize; 4],
+    /// The suits' waits words.
+    words: [u32; 4],
     sums: [u32; 4],
     /// The replacement number (1 when ready).
     pub(crate) r: u8,
@@ -422,8 +423,8 @@ fn plain_table(x: usize) -> &'static SuitTable {
 }
 
 /// Looks up the four suits of `c` (at most 14 tiles): one direct entry per suit when no kind
-/// is held four times (`quads` false), else the ranks digit by digit; then one replacement
-/// lookup.
+/// is held four times (`quads` false), else the ranks digit by digit and the entries' fields
+/// from them; then one replacement lookup.
 #[inline(always)]
 pub(crate) fn plain_look(c: &CountBlock, quads: bool) -> PlainLook {
     let t = tables();
@@ -438,7 +439,7 @@ pub(crate) fn plain_look(c: &CountBlock, quads: bool) -> PlainLook {
         plain_entries(c)
     };
     PlainLook {
-        ranks: e.map(|e| (e & ((1 << DIRECT_CLASS) - 1)) as usize),
+        words: e.map(|e| e & ((1 << DIRECT_CLASS) - 1)),
         sums: e.map(|e| e >> DIRECT_SUM),
         r: t.replacement4(e.map(|e| (e >> DIRECT_CLASS) as u8)),
     }
@@ -452,7 +453,7 @@ fn plain_entries(c: &CountBlock) -> [u32; 4] {
     std::array::from_fn(|x| {
         let table = plain_table(x);
         let (r, sum) = table.rank_and_sum(&c.vector(9 * x));
-        r as u32 | (table.class(r) as u32) << DIRECT_CLASS | (sum as u32) << DIRECT_SUM
+        table.waits(r) | (table.class(r) as u32) << DIRECT_CLASS | (sum as u32) << DIRECT_SUM
     })
 }
 
@@ -467,12 +468,6 @@ impl CountBlock {
 }
 
 impl PlainLook {
-    /// The suits' waits words.
-    #[inline(always)]
-    fn words(&self) -> [u32; 4] {
-        std::array::from_fn(|x| plain_table(x).waits(self.ranks[x]))
-    }
-
     /// Per suit: complete as melds only (bit 0), complete with the pair (bit 1), as
     /// [`Look::roles`] tells.
     #[inline(always)]
@@ -489,8 +484,7 @@ impl PlainLook {
     /// `t` leaves it complete as melds, with every other suit already complete in its role.
     pub(crate) fn fifth_copy_completes(&self, c: &CountBlock, t: usize) -> bool {
         let x = t / 9;
-        let words = self.words();
-        let roles = self.roles(&words);
+        let roles = self.roles(&self.words);
         let mut pairs_elsewhere = 0;
         for (i, &role) in roles.iter().enumerate() {
             if i == x {
@@ -520,7 +514,7 @@ impl PlainLook {
 /// [`waits_no_wild`] for a [`plain_look`]: every suit active, at its usual tile indices.
 #[inline(always)]
 pub(crate) fn plain_waits(l: &PlainLook) -> u64 {
-    let words = l.words();
+    let words = l.words;
     let roles = l.roles(&words);
     let melds_ok: [u32; 4] = roles.map(|r| r & 1);
     let pair_ok: [u32; 4] = roles.map(|r| r >> 1);

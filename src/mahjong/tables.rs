@@ -16,6 +16,12 @@
 //!   the exact replacement number (shanten + 1) that the `xiangting` crate also computes, and the
 //!   improving tiles (ukeire).
 //!
+//! - for the vectors without a digit 4 (no kind held four times), a direct table indexed by the
+//!   2-bit digits themselves holding the waits word, cost class and digit sum in one entry, so
+//!   the commonest waits request reads one entry per suit (see [`SuitTable::direct`]); and the
+//!   class-pair rows as 16-byte blocks, the second reversed, so that four melds and a pair split
+//!   between two suit pairs is one vector addition and a horizontal minimum.
+//!
 //! The cost is computed without ever leaving the 14-tile domain: cost = |target| - coverage, where
 //! coverage is the largest sub-multiset of the vector that can still be completed to a target.
 //! Only 141 distinct rows of ten costs occur, so a vector stores a one-byte cost class, and the
@@ -52,15 +58,17 @@ pub(crate) struct SuitTable {
     /// 9(k - 7) of word 1. Kept apart from `waits` so the waits path touches less memory.
     nec: Vec<[u64; 2]>,
     /// For the vectors whose digits are all at most 3 (no kind held four times, as in most
-    /// hands), indexed by the digits themselves (digit i at bits 2i, 4^kinds entries): the rank
-    /// (bits 0-18), cost class (bits 19-26) and digit sum (bits 27-31), in one load and
-    /// without the rank's three dependent steps. 0 where the sum exceeds 14.
+    /// hands), indexed by the digits themselves (digit i at bits 2i, 4^kinds entries): the
+    /// waits word (bits 0-19), cost class (bits 20-27) and digit sum (bits 28-31), in one load,
+    /// without the rank's three dependent steps and without a second load for the waits. 0
+    /// where the sum exceeds 14.
     direct: Vec<u32>,
 }
 
-/// Where [`SuitTable::direct`] keeps the cost class and the digit sum.
-pub(crate) const DIRECT_CLASS: u32 = 19;
-pub(crate) const DIRECT_SUM: u32 = 27;
+/// Where [`SuitTable::direct`] keeps the cost class and the digit sum (the waits word takes
+/// the bits below).
+pub(crate) const DIRECT_CLASS: u32 = 20;
+pub(crate) const DIRECT_SUM: u32 = 28;
 
 /// Distinct per-target cost rows. Only 141 occur over all suit and honour vectors, so a vector
 /// stores a one-byte class and two suits combine through a 141 x 141 table.
@@ -255,8 +263,8 @@ impl SuitTable {
         (r as usize, MAX_SUM.wrapping_sub(left) as u8)
     }
 
-    /// The rank, cost class and digit sum of a vector whose digits are all at most 3, from its
-    /// key (digit i at bits 2i); see [`SuitTable::direct`].
+    /// The waits word, cost class and digit sum of a vector whose digits are all at most 3,
+    /// from its key (digit i at bits 2i); see [`SuitTable::direct`].
     #[inline(always)]
     pub(crate) fn direct(&self, key: usize) -> u32 {
         // The table's length is a power of two, so the mask spares the bounds check.
@@ -273,7 +281,7 @@ impl SuitTable {
                     return 0;
                 }
                 let r = self.rank(&v);
-                r as u32 | (self.class[r] as u32) << DIRECT_CLASS | sum << DIRECT_SUM
+                self.waits[r] | (self.class[r] as u32) << DIRECT_CLASS | sum << DIRECT_SUM
             })
             .collect()
     }
@@ -827,8 +835,8 @@ mod tests {
         h
     }
 
-    /// The direct entries agree with the rank, class and sum of every vector of every table
-    /// whose digits are at most 3.
+    /// The direct entries agree with the waits word, class and sum of every vector of every
+    /// table whose digits are at most 3.
     #[test]
     fn direct_entries_agree() {
         let t = tables();
@@ -843,7 +851,8 @@ mod tests {
                     .fold(0, |k, (i, &d)| k | (d as usize) << (2 * i));
                 let r = table.rank(v);
                 let sum: u32 = v.iter().map(|&d| d as u32).sum();
-                let want = r as u32 | (table.class(r) as u32) << DIRECT_CLASS | sum << DIRECT_SUM;
+                let want =
+                    table.waits(r) | (table.class(r) as u32) << DIRECT_CLASS | sum << DIRECT_SUM;
                 assert_eq!(table.direct(key), want, "{v:?}");
                 checked += 1;
             }
