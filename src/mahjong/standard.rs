@@ -2,9 +2,12 @@
 //! improving tiles by combining per-suit table costs, and a slow uncapped path for fifth copies.
 
 use super::costs::{Costs, INF, TARGETS, conv};
+use super::forms::Kinds;
 use super::rules::Rules;
-use super::tables::{SuitTable, costs_of, improving_of, pair_costs, tables};
-use crate::tiles::TileSuit;
+use super::tables::{
+    DIRECT_CLASS, DIRECT_SUM, SuitTable, costs_of, improving_of, pair_costs, tables,
+};
+use crate::tiles::{Tile, TileSuit};
 
 /// Costs of a suit that takes no part (absent honours, the void suit): only the empty target.
 const IDLE: Costs = [0, INF, INF, INF, INF, INF, INF, INF, INF, INF];
@@ -172,6 +175,361 @@ pub(crate) fn looks(slots: &[Slot; 4], nat: &[u8; 34]) -> [Look; 4] {
         look(&slots[2], &slots[2].vector(nat)),
         look(&slots[3], &slots[3].vector(nat)),
     ]
+}
+
+/// A concealed hand's counts as a zero-padded block: tile index i at byte i, 0 past index 33.
+/// A suit's nine counts are then one 8-byte read plus a byte, and all counts compare at once.
+#[derive(Clone, Copy)]
+#[repr(C, align(16))]
+pub(crate) struct CountBlock(pub(crate) [u8; 64]);
+
+impl CountBlock {
+    /// Counts a hand of fewer than 256 tiles.
+    #[inline(always)]
+    pub(crate) fn of(hand: &[Tile]) -> CountBlock {
+        let mut c = CountBlock([0; 64]);
+        for t in hand {
+            // Tile indices are below 34: the mask only spares a bounds check.
+            c.0[t.index() & 63] += 1;
+        }
+        c
+    }
+
+    /// The eight counts from tile index `b` on, byte i for index `b + i`.
+    #[inline(always)]
+    fn word(&self, b: usize) -> u64 {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&self.0[b..b + 8]);
+        u64::from_le_bytes(w)
+    }
+
+    /// The counts at tile indices `b..b + 9` as 2-bit digits (index `b + i` at bits 2i), the
+    /// key of [`SuitTable::direct`]; meaningful only while every count is at most 3.
+    ///
+    /// Pairs of bytes fold into nibbles, pairs of nibbles into bytes, pairs of bytes into the
+    /// 16-bit key of the first eight counts: each step a shift, an or and a mask.
+    #[inline(always)]
+    pub(crate) fn key(&self, b: usize) -> usize {
+        let x = self.word(b);
+        let y = (x | x >> 6) & 0x000f_000f_000f_000f;
+        let z = (y | y >> 12) & 0x0000_00ff_0000_00ff;
+        let k = (z | z >> 24) & 0xffff;
+        k as usize | (self.0[b + 8] as usize) << 16
+    }
+
+    /// True when some count exceeds `k` (counts below 128).
+    #[inline(always)]
+    pub(crate) fn any_above(&self, k: u8) -> bool {
+        self.0[..48].chunks_exact(16).fold(0u8, |m, chunk| {
+            chunk.iter().fold(m, |m, &c| m | (c > k) as u8)
+        }) != 0
+    }
+
+    /// The kinds grouped by count (at most 4 copies each; every kind usable).
+    #[inline(always)]
+    pub(crate) fn kinds(&self) -> Kinds {
+        let [one, two, three, four] = self.at_least();
+        Kinds {
+            by: [
+                ALL_KINDS & !one,
+                one & !two,
+                two & !three,
+                three & !four,
+                four,
+            ],
+        }
+    }
+
+    /// Tile masks of the kinds held at least once, twice, three and four times (counts below
+    /// 128).
+    #[inline(always)]
+    pub(crate) fn at_least(&self) -> [u64; 4] {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: SSE2 is part of the x86-64 baseline: every x86-64 CPU has it.
+            unsafe { at_least_sse2(&self.0) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            std::array::from_fn(|k| {
+                (0..34).fold(0, |m, i| m | ((self.0[i] as usize > k) as u64) << i)
+            })
+        }
+    }
+}
+
+/// Every tile kind.
+const ALL_KINDS: u64 = (1 << 34) - 1;
+
+/// The thirteen terminal and honour kinds.
+const ORPHAN_KINDS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | 0x7f << 27;
+
+/// 1 at the byte of each terminal and honour kind, 0 elsewhere (the [`CountBlock`] layout).
+#[cfg(target_arch = "x86_64")]
+static ORPHAN_BYTES: [u8; 48] = {
+    let mut b = [0u8; 48];
+    let mut k = 0;
+    while k < 34 {
+        b[k] = (ORPHAN_KINDS >> k & 1) as u8;
+        k += 1;
+    }
+    b
+};
+
+/// How many kinds a hand holds at least once, twice and three times, and how many of the
+/// thirteen terminal and honour kinds at least once and twice: what the closed forms' numbers
+/// need (their waits need the kinds themselves, and only when a form is one tile short).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Tally {
+    pub(crate) kinds: u32,
+    pub(crate) pairs: u32,
+    pub(crate) triples: u32,
+    pub(crate) orphans: u32,
+    pub(crate) orphan_pairs: u32,
+}
+
+impl CountBlock {
+    /// The [`Tally`] of a hand of at most 15 tiles.
+    #[inline(always)]
+    pub(crate) fn tally(&self) -> Tally {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: SSE2 is part of the x86-64 baseline: every x86-64 CPU has it.
+            unsafe { tally_sse2(&self.0) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            self.tally_scalar()
+        }
+    }
+
+    /// [`CountBlock::tally`] one kind at a time (the portable version and the test oracle).
+    #[cfg(any(test, not(target_arch = "x86_64")))]
+    pub(crate) fn tally_scalar(&self) -> Tally {
+        let n = |k: u8, mask: u64| {
+            (0..34)
+                .filter(|&i| mask >> i & 1 == 1 && self.0[i] >= k)
+                .count() as u32
+        };
+        let all = (1 << 34) - 1;
+        Tally {
+            kinds: n(1, all),
+            pairs: n(2, all),
+            triples: n(3, all),
+            orphans: n(1, ORPHAN_KINDS),
+            orphan_pairs: n(2, ORPHAN_KINDS),
+        }
+    }
+}
+
+/// [`CountBlock::tally`] with SSE2: per kind a byte weighing 1 when held, 16 more when twice
+/// and 128 more when three times (and 1 and 16 for the terminal and honour kinds), summed by
+/// `psadbw`. With at most 15 tiles no field overflows into the next (at most 15 kinds, 7 pairs,
+/// 5 triples).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+#[inline]
+fn tally_sse2(c: &[u8; 64]) -> Tally {
+    use std::arch::x86_64::*;
+    let p: *const __m128i = c.as_ptr().cast();
+    // SAFETY: three unaligned 16-byte loads inside the 64-byte array.
+    let v = unsafe {
+        [
+            _mm_loadu_si128(p),
+            _mm_loadu_si128(p.add(1)),
+            _mm_loadu_si128(p.add(2)),
+        ]
+    };
+    // SAFETY: three unaligned 16-byte loads inside the 48-byte array.
+    let o: [__m128i; 3] = unsafe {
+        let q: *const __m128i = ORPHAN_BYTES.as_ptr().cast();
+        [
+            _mm_loadu_si128(q),
+            _mm_loadu_si128(q.add(1)),
+            _mm_loadu_si128(q.add(2)),
+        ]
+    };
+    let zero = _mm_setzero_si128();
+    let (mut all, mut orphans) = (zero, zero);
+    for j in 0..3 {
+        let ge1 = _mm_cmpgt_epi8(v[j], zero);
+        let ge2 = _mm_cmpgt_epi8(v[j], _mm_set1_epi8(1));
+        let ge3 = _mm_cmpgt_epi8(v[j], _mm_set1_epi8(2));
+        let w = _mm_add_epi8(
+            _mm_add_epi8(
+                _mm_and_si128(ge1, _mm_set1_epi8(1)),
+                _mm_and_si128(ge2, _mm_set1_epi8(16)),
+            ),
+            _mm_and_si128(ge3, _mm_set1_epi8(-128)),
+        );
+        all = _mm_add_epi64(all, _mm_sad_epu8(w, zero));
+        // Bytes of 0 or 1 shifted by 4 within 16-bit lanes stay in their byte.
+        let o = _mm_add_epi8(
+            _mm_and_si128(ge1, o[j]),
+            _mm_slli_epi16(_mm_and_si128(ge2, o[j]), 4),
+        );
+        orphans = _mm_add_epi64(orphans, _mm_sad_epu8(o, zero));
+    }
+    let fold =
+        |x: __m128i| (_mm_cvtsi128_si64(x) + _mm_cvtsi128_si64(_mm_unpackhi_epi64(x, x))) as u32;
+    let (t, o) = (fold(all), fold(orphans));
+    Tally {
+        kinds: t & 15,
+        pairs: t >> 4 & 7,
+        triples: t >> 7,
+        orphans: o & 15,
+        orphan_pairs: o >> 4,
+    }
+}
+
+/// [`CountBlock::at_least`] with SSE2: the first 48 counts compared with 0, 1, 2 and 3 at once.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+#[inline]
+fn at_least_sse2(c: &[u8; 64]) -> [u64; 4] {
+    use std::arch::x86_64::*;
+    let p: *const __m128i = c.as_ptr().cast();
+    // SAFETY: three unaligned 16-byte loads inside the 64-byte array.
+    let v = unsafe {
+        [
+            _mm_loadu_si128(p),
+            _mm_loadu_si128(p.add(1)),
+            _mm_loadu_si128(p.add(2)),
+        ]
+    };
+    std::array::from_fn(|k| {
+        let t = _mm_set1_epi8(k as i8);
+        let m = |x: __m128i| _mm_movemask_epi8(_mm_cmpgt_epi8(x, t)) as u32 as u64;
+        m(v[0]) | m(v[1]) << 16 | m(v[2]) << 32
+    })
+}
+
+/// The standard form of a 13-tile concealed hand under plain rules (four players with
+/// every suit and the honours in play, no wildcards): each suit's waits word and tile count,
+/// and the replacement number for four melds and a pair.
+pub(crate) struct PlainLook {
+    /// The suits' waits words.
+    words: [u32; 4],
+    sums: [u32; 4],
+    /// The replacement number (1 when ready).
+    pub(crate) r: u8,
+}
+
+/// The table of plain suit `x` (0-2 the numbered suits, 3 the honours).
+#[inline(always)]
+fn plain_table(x: usize) -> &'static SuitTable {
+    let t = tables();
+    if x == 3 { &t.honors } else { &t.suit }
+}
+
+/// Looks up the four suits of `c` (at most 14 tiles): one direct entry per suit when no kind
+/// is held four times (`quads` false), else the ranks digit by digit and the entries' fields
+/// from them; then one replacement lookup.
+#[inline(always)]
+pub(crate) fn plain_look(c: &CountBlock, quads: bool) -> PlainLook {
+    let t = tables();
+    let e: [u32; 4] = if !quads {
+        [
+            t.suit.direct(c.key(0)),
+            t.suit.direct(c.key(9)),
+            t.suit.direct(c.key(18)),
+            t.honors.direct(c.key(27)),
+        ]
+    } else {
+        plain_entries(c)
+    };
+    PlainLook {
+        words: e.map(|e| e & ((1 << DIRECT_CLASS) - 1)),
+        sums: e.map(|e| e >> DIRECT_SUM),
+        r: t.replacement4(e.map(|e| (e >> DIRECT_CLASS) as u8)),
+    }
+}
+
+/// [`SuitTable::direct`]'s entries for the four suits of `c`, computed from the ranks (any
+/// digits up to 4).
+#[cold]
+#[inline(never)]
+fn plain_entries(c: &CountBlock) -> [u32; 4] {
+    std::array::from_fn(|x| {
+        let table = plain_table(x);
+        let (r, sum) = table.rank_and_sum(&c.vector(9 * x));
+        table.waits(r) | (table.class(r) as u32) << DIRECT_CLASS | (sum as u32) << DIRECT_SUM
+    })
+}
+
+impl CountBlock {
+    /// The nine counts from tile index `b` on (0 past index 33).
+    #[inline(always)]
+    pub(crate) fn vector(&self, b: usize) -> [u8; 9] {
+        let mut v = [0u8; 9];
+        v.copy_from_slice(&self.0[b..b + 9]);
+        v
+    }
+}
+
+impl PlainLook {
+    /// Per suit: complete as melds only (bit 0), complete with the pair (bit 1), as
+    /// [`Look::roles`] tells.
+    #[inline(always)]
+    fn roles(&self, words: &[u32; 4]) -> [u32; 4] {
+        std::array::from_fn(|i| {
+            let residue = self.sums[i] % 3;
+            ((residue == 0) as u32 & words[i]) | ((residue == 2) as u32 & words[i] >> 1) << 1
+        })
+    }
+
+    /// [`fifth_copy_completes`](super::waits) for a plain look: is the hand, whose counts are
+    /// `c`, complete in the standard form with a fifth copy of `t` (held four times)? Either
+    /// removing a triplet of `t` leaves its suit complete in its role, or removing a pair of
+    /// `t` leaves it complete as melds, with every other suit already complete in its role.
+    pub(crate) fn fifth_copy_completes(&self, c: &CountBlock, t: usize) -> bool {
+        let x = t / 9;
+        let roles = self.roles(&self.words);
+        let mut pairs_elsewhere = 0;
+        for (i, &role) in roles.iter().enumerate() {
+            if i == x {
+                continue;
+            }
+            match role {
+                0 => return false,
+                1 => {}
+                _ => pairs_elsewhere += 1,
+            }
+        }
+        let table = plain_table(x);
+        let v = c.vector(9 * x);
+        let flags = |d: u8| {
+            let mut w = v;
+            w[t - 9 * x] -= d;
+            table.waits(table.rank(&w))
+        };
+        match ((self.sums[x] + 1) % 3, pairs_elsewhere) {
+            (0, 1) => flags(2) & 1 != 0,
+            (2, 0) => flags(2) & 2 != 0 || flags(1) & 1 != 0,
+            _ => false,
+        }
+    }
+}
+
+/// [`waits_no_wild`] for a [`plain_look`]: every suit active, at its usual tile indices.
+#[inline(always)]
+pub(crate) fn plain_waits(l: &PlainLook) -> u64 {
+    let words = l.words;
+    let roles = l.roles(&words);
+    let melds_ok: [u32; 4] = roles.map(|r| r & 1);
+    let pair_ok: [u32; 4] = roles.map(|r| r >> 1);
+    let melds_ok_count: u32 = melds_ok.iter().sum();
+    let pair_ok_count: u32 = pair_ok.iter().sum();
+    let mut mask = 0u64;
+    for i in 0..4 {
+        let residue = l.sums[i] % 3;
+        let with_pair = residue == 1 && melds_ok_count == 3;
+        let melds_only = residue == 2 && melds_ok_count == 2 && pair_ok_count - pair_ok[i] == 1;
+        let kinds = (words[i] >> 11 & 0x1ff & 0u32.wrapping_sub(with_pair as u32))
+            | (words[i] >> 2 & 0x1ff & 0u32.wrapping_sub(melds_only as u32));
+        mask |= (kinds as u64) << (9 * i);
+    }
+    mask
 }
 
 /// Standard-form waits of a concealed part without wildcards (capped: no fifth copies), as a
@@ -391,6 +749,29 @@ mod tests {
 
     fn counts(s: &str) -> [u8; 34] {
         TileCounts::from_tiles(parse_tiles(s).unwrap()).0
+    }
+
+    /// The vector tally agrees with the scalar one on random hands of up to 15 tiles.
+    #[test]
+    fn tally_agrees_with_the_scalar_count() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..20_000 {
+            let mut c = CountBlock([0; 64]);
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let tiles = x % 16;
+            for _ in 0..tiles {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let t = (x % 34) as usize;
+                if c.0[t] < 4 {
+                    c.0[t] += 1;
+                }
+            }
+            assert_eq!(c.tally(), c.tally_scalar(), "{:?}", &c.0[..34]);
+        }
     }
 
     #[test]

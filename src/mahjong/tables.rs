@@ -16,11 +16,18 @@
 //!   the exact replacement number (shanten + 1) that the `xiangting` crate also computes, and the
 //!   improving tiles (ukeire).
 //!
+//! - for the vectors without a digit 4 (no kind held four times), a direct table indexed by the
+//!   2-bit digits themselves holding the waits word, cost class and digit sum in one entry, so
+//!   the commonest waits request reads one entry per suit (see [`SuitTable::direct`]); and the
+//!   class-pair rows as 16-byte blocks, the second reversed, so that four melds and a pair split
+//!   between two suit pairs is one vector addition and a horizontal minimum.
+//!
 //! The cost is computed without ever leaving the 14-tile domain: cost = |target| - coverage, where
 //! coverage is the largest sub-multiset of the vector that can still be completed to a target.
 //! Only 141 distinct rows of ten costs occur, so a vector stores a one-byte cost class, and the
-//! classes of two suits combine through a 141 x 141 table. The build takes roughly 15-25 ms on
-//! the 2-core development machine, depending on its load; servers run it at start-up.
+//! classes of two suits combine through a 141 x 141 table. The build takes roughly 20-35 ms on
+//! the 2-core development machine, depending on its load (the direct tables about 5 of them),
+//! and the tables hold about 11.5 MB; servers run it at start-up.
 
 use std::sync::OnceLock;
 
@@ -51,7 +58,18 @@ pub(crate) struct SuitTable {
     /// Improving kinds per rank and target: target k < 7 at bits 9k of word 0, k >= 7 at bits
     /// 9(k - 7) of word 1. Kept apart from `waits` so the waits path touches less memory.
     nec: Vec<[u64; 2]>,
+    /// For the vectors whose digits are all at most 3 (no kind held four times, as in most
+    /// hands), indexed by the digits themselves (digit i at bits 2i, 4^kinds entries): the
+    /// waits word (bits 0-19), cost class (bits 20-27) and digit sum (bits 28-31), in one load,
+    /// without the rank's three dependent steps and without a second load for the waits. 0
+    /// where the sum exceeds 14.
+    direct: Vec<u32>,
 }
+
+/// Where [`SuitTable::direct`] keeps the cost class and the digit sum (the waits word takes
+/// the bits below).
+pub(crate) const DIRECT_CLASS: u32 = 20;
+pub(crate) const DIRECT_SUM: u32 = 28;
 
 /// Distinct per-target cost rows. Only 141 occur over all suit and honour vectors, so a vector
 /// stores a one-byte class and two suits combine through a 141 x 141 table.
@@ -246,6 +264,29 @@ impl SuitTable {
         (r as usize, MAX_SUM.wrapping_sub(left) as u8)
     }
 
+    /// The waits word, cost class and digit sum of a vector whose digits are all at most 3,
+    /// from its key (digit i at bits 2i); see [`SuitTable::direct`].
+    #[inline(always)]
+    pub(crate) fn direct(&self, key: usize) -> u32 {
+        // The table's length is a power of two, so the mask spares the bounds check.
+        self.direct[key & (self.direct.len() - 1)]
+    }
+
+    /// The [`SuitTable::direct`] entries: every vector of digits 0-3 in the suit's positions.
+    fn build_direct(&self) -> Vec<u32> {
+        (0..1usize << (2 * self.kinds))
+            .map(|key| {
+                let v: [u8; 9] = std::array::from_fn(|i| (key >> (2 * i) & 3) as u8);
+                let sum: u32 = v.iter().map(|&d| d as u32).sum();
+                if sum as usize > MAX_SUM {
+                    return 0;
+                }
+                let r = self.rank(&v);
+                self.waits[r] | (self.class[r] as u32) << DIRECT_CLASS | sum << DIRECT_SUM
+            })
+            .collect()
+    }
+
     /// Rank by single digits (the definition `triples` is derived from).
     fn rank_slow(&self, v: &[u8; 9]) -> usize {
         let mut left = MAX_SUM;
@@ -329,6 +370,7 @@ impl SuitTable {
             class: Vec::new(),
             waits: Vec::new(),
             nec: Vec::new(),
+            direct: Vec::new(),
         };
 
         // exact[r]: bitset of targets (m * 2 + p) that the vector is exactly.
@@ -527,6 +569,7 @@ impl SuitTable {
         table.class = class;
         table.waits = waits;
         table.nec = nec;
+        table.direct = table.build_direct();
         table
     }
 }
@@ -578,6 +621,10 @@ pub(crate) struct Tables {
     pub(crate) classes: Vec<[u8; TARGETS]>,
     /// `pairs[a * classes + b]`: classes a and b combined (min-plus convolution).
     pairs: Vec<[u8; TARGETS]>,
+    /// The same rows as 16-byte blocks for [`Tables::replacement4`]: `ahead` in target order,
+    /// `behind` reversed (lane k holds target 9 - k), lanes past the ten targets [`INF`].
+    ahead: Vec<[u8; 16]>,
+    behind: Vec<[u8; 16]>,
 }
 
 impl Tables {
@@ -593,13 +640,84 @@ impl Tables {
                 pairs.push(conv(a, b));
             }
         }
+        let ahead = pairs
+            .iter()
+            .map(|row| std::array::from_fn(|k| if k < TARGETS { row[k] } else { INF }))
+            .collect();
+        let behind = pairs
+            .iter()
+            .map(|row| {
+                std::array::from_fn(|k| {
+                    if k < TARGETS {
+                        row[TARGETS - 1 - k]
+                    } else {
+                        INF
+                    }
+                })
+            })
+            .collect();
         Tables {
             suit,
             honors,
             terminals,
             classes: classes.costs,
             pairs,
+            ahead,
+            behind,
         }
+    }
+
+    /// The standard form's replacement number for four melds and a pair, from the four suits'
+    /// cost classes: what `min_split(pair_costs(a, b), pair_costs(c, d), 4)` gives.
+    ///
+    /// Four melds split between the first two suits (`m` melds, with or without the pair) and
+    /// the last two (`4 - m`, the other way) pair target `k` of the first with target `9 - k` of
+    /// the second, so the answer is the smallest lane of the first row plus the second row
+    /// reversed: one vector addition and a horizontal minimum.
+    #[inline(always)]
+    pub(crate) fn replacement4(&self, c: [u8; 4]) -> u8 {
+        let n = self.classes.len();
+        let a = &self.ahead[c[0] as usize * n + c[1] as usize];
+        let b = &self.behind[c[2] as usize * n + c[3] as usize];
+        min_of_sums(a, b).min(INF)
+    }
+}
+
+/// [`min_of_sums`] with SSE2: one saturating addition, then the minimum folded in halves.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+#[inline]
+fn min_of_sums_sse2(a: &[u8; 16], b: &[u8; 16]) -> u8 {
+    use std::arch::x86_64::*;
+    // SAFETY: each pointer is to a 16-byte array (unaligned loads).
+    let (x, y) = unsafe {
+        (
+            _mm_loadu_si128(a.as_ptr().cast()),
+            _mm_loadu_si128(b.as_ptr().cast()),
+        )
+    };
+    let mut s = _mm_adds_epu8(x, y);
+    s = _mm_min_epu8(s, _mm_srli_si128::<8>(s));
+    s = _mm_min_epu8(s, _mm_srli_si128::<4>(s));
+    s = _mm_min_epu8(s, _mm_srli_si128::<2>(s));
+    s = _mm_min_epu8(s, _mm_srli_si128::<1>(s));
+    _mm_cvtsi128_si32(s) as u8
+}
+
+/// The smallest lane of `a + b` (saturating).
+#[inline(always)]
+fn min_of_sums(a: &[u8; 16], b: &[u8; 16]) -> u8 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: SSE2 is part of the x86-64 baseline: every x86-64 CPU has it.
+        unsafe { min_of_sums_sse2(a, b) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        (0..16)
+            .map(|k| a[k].saturating_add(b[k]))
+            .min()
+            .unwrap_or(u8::MAX)
     }
 }
 
@@ -716,6 +834,62 @@ mod tests {
             feed(&nec[1].to_le_bytes());
         }
         h
+    }
+
+    /// The direct entries agree with the waits word, class and sum of every vector of every
+    /// table whose digits are at most 3.
+    #[test]
+    fn direct_entries_agree() {
+        let t = tables();
+        for (table, kinds) in [(&t.suit, 9), (&t.honors, 7), (&t.terminals, 2)] {
+            let mut all = Vec::new();
+            enumerate(&mut [0u8; 9], 0, kinds, MAX_SUM, &mut all);
+            let mut checked = 0;
+            for v in all.iter().filter(|v| v.iter().all(|&d| d <= 3)) {
+                let key = v
+                    .iter()
+                    .enumerate()
+                    .fold(0, |k, (i, &d)| k | (d as usize) << (2 * i));
+                let r = table.rank(v);
+                let sum: u32 = v.iter().map(|&d| d as u32).sum();
+                let want =
+                    table.waits(r) | (table.class(r) as u32) << DIRECT_CLASS | sum << DIRECT_SUM;
+                assert_eq!(table.direct(key), want, "{v:?}");
+                checked += 1;
+            }
+            assert_eq!(table.direct.len(), 1 << (2 * kinds));
+            assert!(checked > 0);
+        }
+    }
+
+    /// The vector form of the four-meld split agrees with the scalar one on every pair of class
+    /// pairs for the first two suits against a sample for the last two, and on random ones.
+    #[test]
+    fn replacement4_agrees_with_min_split() {
+        use crate::mahjong::standard::min_split;
+        let t = tables();
+        let n = t.classes.len() as u8;
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x % n as u64) as u8
+        };
+        let check = |c: [u8; 4]| {
+            let want = min_split(pair_costs(c[0], c[1]), pair_costs(c[2], c[3]), 4);
+            assert_eq!(t.replacement4(c), want, "{c:?}");
+        };
+        for a in 0..n {
+            for b in 0..n {
+                let (c, d) = (a.wrapping_mul(7) % n, b.wrapping_mul(13) % n);
+                check([a, b, c, d]);
+                check([c, d, a, b]);
+            }
+        }
+        for _ in 0..200_000 {
+            check([next(), next(), next(), next()]);
+        }
     }
 
     /// Pins the tables' contents, so a change to how they are built cannot change what they say.

@@ -9,7 +9,9 @@ use super::forms::{Form, FormSet, seven_pairs, thirteen_orphans};
 use super::hand::with_prepared;
 use super::meld::Meld;
 use super::rules::{KaratenPolicy, Rules};
-use super::standard::{Look, looks, replacement, waits_no_wild};
+use super::standard::{
+    CountBlock, Look, looks, plain_look, plain_waits, replacement, waits_no_wild,
+};
 use crate::tiles::Tile;
 
 /// Why a shape wait can never be won on.
@@ -226,7 +228,180 @@ pub fn waits(
     melds: &[Meld],
     visible: &[Tile],
 ) -> Result<WaitsResult, MahjongError> {
+    if let Some(r) = quick_waits(rules, hand, melds, visible) {
+        return Ok(r);
+    }
+    general_waits(rules, hand, melds, visible)
+}
+
+/// [`waits`] by the general path (every request). Out of line, so the fast path's frame stays
+/// small.
+#[inline(never)]
+fn general_waits(
+    rules: &Rules,
+    hand: &[Tile],
+    melds: &[Meld],
+    visible: &[Tile],
+) -> Result<WaitsResult, MahjongError> {
     with_prepared(rules, hand, melds, visible, 1, |p| compute(&Engine::new(p)))
+}
+
+/// Every tile kind.
+const ALL_KINDS: u64 = (1 << 34) - 1;
+
+/// The shape stage of the commonest request, when it is one: 13 concealed tiles and nothing
+/// else (no melds, nothing visible), under rules with every suit and the honours in play and
+/// no wildcards, knitted forms, third player or void suit. Every tile is then in the game and
+/// the forms are the standard one, seven pairs and thirteen orphans: the answer follows from
+/// the counts, four table entries, one replacement lookup and the closed forms, without the
+/// general path's validation, per-rule masks and search view. `None` sends the request down
+/// that path (also a kind held five times or more, an error it reports).
+struct Quick {
+    counts: CountBlock,
+    /// Waits of the standard form, seven pairs and thirteen orphans (never a fifth copy).
+    masks: [u64; 3],
+    /// Standard-form waits on a fifth copy of a kind held four times (0 when not asked for).
+    karaten: u64,
+    /// Kinds held four times.
+    four: u64,
+    /// The lowest replacement number over the forms.
+    r_min: u8,
+}
+
+/// `karaten`: also find the standard form's waits on a fifth copy (the full answer needs them,
+/// the shape answer does not).
+#[inline(always)]
+fn quick_stage(rules: &Rules, hand: &[Tile], melds: &[Meld], karaten: bool) -> Option<Quick> {
+    if hand.len() != 13
+        || !melds.is_empty()
+        || rules.wildcards != 0
+        || rules.knitted
+        || rules.three_player
+        || rules.void_suit.is_some()
+        || !rules.honors
+    {
+        return None;
+    }
+    let counts = CountBlock::of(hand);
+    let quads = counts.any_above(3);
+    if quads && counts.any_above(4) {
+        return None;
+    }
+    let l = plain_look(&counts, quads);
+    let mut masks = [0u64; 3];
+    let mut r_min = l.r;
+    if l.r == 1 {
+        masks[0] = plain_waits(&l);
+    }
+    let (mut fifth, mut four) = (0, 0);
+    if !quads {
+        // The closed forms' numbers from the tally (what `seven_pairs` and `thirteen_orphans`
+        // count, with no kind held four times); their waits, when one tile short, from those
+        // functions themselves.
+        let n = counts.tally();
+        let kinds = || counts.kinds();
+        if rules.seven_pairs {
+            let missing = 7 - n.pairs;
+            let r = if rules.seven_pairs_quads {
+                // Kinds held once or three times can each become a pair by one draw.
+                let odd = n.kinds - n.pairs + n.triples;
+                missing + missing.saturating_sub(odd)
+            } else {
+                missing + 7u32.saturating_sub(n.kinds)
+            } as u8;
+            r_min = r_min.min(r);
+            if r == 1 {
+                let ev = seven_pairs(&kinds(), rules.seven_pairs_quads);
+                debug_assert_eq!(ev.r, r);
+                masks[1] = ev.improving;
+            }
+        }
+        if rules.thirteen_orphans {
+            let r = (14 - n.orphans - (n.orphan_pairs > 0) as u32) as u8;
+            r_min = r_min.min(r);
+            if r == 1 {
+                let ev = thirteen_orphans(&kinds(), ALL_KINDS);
+                debug_assert_eq!(ev.r, r);
+                masks[2] = ev.improving;
+            }
+        }
+    } else {
+        // Out of the hot path: the closed forms as the general path evaluates them, and the
+        // standard form's waits on a fifth copy.
+        let kinds = counts.kinds();
+        if rules.seven_pairs {
+            let ev = seven_pairs(&kinds, rules.seven_pairs_quads);
+            r_min = r_min.min(ev.r);
+            if ev.r == 1 {
+                masks[1] = ev.improving;
+            }
+        }
+        if rules.thirteen_orphans {
+            let ev = thirteen_orphans(&kinds, ALL_KINDS);
+            r_min = r_min.min(ev.r);
+            if ev.r == 1 {
+                masks[2] = ev.improving;
+            }
+        }
+        four = kinds.by[4];
+        let mut bits = if karaten { four } else { 0 };
+        while bits != 0 {
+            let t = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if l.fifth_copy_completes(&counts, t) {
+                fifth |= 1 << t;
+            }
+        }
+    }
+    Some(Quick {
+        counts,
+        masks,
+        karaten: fifth,
+        four,
+        r_min,
+    })
+}
+
+/// [`waits`] of a request [`quick_stage`] serves; `None` for any other.
+#[inline(always)]
+fn quick_waits(
+    rules: &Rules,
+    hand: &[Tile],
+    melds: &[Meld],
+    visible: &[Tile],
+) -> Option<WaitsResult> {
+    if !visible.is_empty() {
+        return None;
+    }
+    let q = quick_stage(rules, hand, melds, true)?;
+    let standard = q.masks[0] | q.karaten;
+    let all = standard | q.masks[1] | q.masks[2];
+    let mut result = WaitsResult {
+        tenpai: false,
+        shanten: 0,
+        any_tile: false,
+        holds_void_suit: false,
+        winning: 0,
+        dead: [0; 3],
+        form_tiles: [standard, q.masks[1], q.masks[2], 0, 0, 0],
+        seen: [0; 34],
+        wildcards: 0,
+        wildcard_copies: rules.wildcard_copies,
+    };
+    if all != 0 {
+        // Nothing but the hand is seen: a wait is dead exactly when the hand holds all four
+        // copies, and the copies seen are the hand's.
+        result.seen.copy_from_slice(&q.counts.0[..34]);
+        let dead = all & q.four;
+        result.dead[Exclusion::KaratenHand as usize] = dead;
+        result.winning = all & !q.four;
+        result.tenpai = result.winning != 0 || (dead != 0 && rules.karaten == KaratenPolicy::Ready);
+        result.any_tile = all == ALL_KINDS;
+    }
+    if !result.tenpai {
+        result.shanten = q.r_min.saturating_sub(1).max(1);
+    }
+    Some(result)
 }
 
 /// The shape-level answer: the tiles that complete a 3n+1 hand (never a fifth copy of a kind
@@ -263,6 +438,28 @@ pub struct ShapeWaits {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn shape_waits(
+    rules: &Rules,
+    hand: &[Tile],
+    melds: &[Meld],
+) -> Result<ShapeWaits, MahjongError> {
+    if let Some(q) = quick_stage(rules, hand, melds, false) {
+        let tiles = q.masks[0] | q.masks[1] | q.masks[2];
+        return Ok(ShapeWaits {
+            tiles,
+            shanten: if tiles != 0 {
+                0
+            } else {
+                q.r_min.saturating_sub(1).max(1)
+            },
+        });
+    }
+    general_shape_waits(rules, hand, melds)
+}
+
+/// [`shape_waits`] by the general path (every request). Out of line, so the fast path's frame
+/// stays small.
+#[inline(never)]
+fn general_shape_waits(
     rules: &Rules,
     hand: &[Tile],
     melds: &[Meld],
@@ -609,6 +806,128 @@ mod tests {
         assert_eq!(dead[0].tile.to_string(), "1m");
         assert_eq!(dead[0].reason, Exclusion::KaratenHand);
         assert!(dead[0].forms.contains(Form::Standard));
+    }
+
+    /// The fast path against the general one on the requests it serves, field by field:
+    /// random hands, near-complete standard hands, near seven pairs and near thirteen orphans,
+    /// under the riichi rules with the closed forms and the karaten policy varied, with and
+    /// without quads (and so waits on a fifth copy).
+    /// `CARDRULES_PROPTEST_CASES` sets the hands per kind and rule set (default 2,000).
+    #[test]
+    fn quick_path_matches_the_general_path() {
+        use crate::mahjong::rules::{KaratenPolicy, RuleOverrides};
+        use rand::seq::SliceRandom;
+        use rand::{Rng, SeedableRng};
+        let cases: usize = std::env::var("CARDRULES_PROPTEST_CASES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(2_000);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(25);
+        let mut rule_sets = vec![
+            Rules::preset(Preset::Riichi),
+            // Guobiao without its knitted forms: seven pairs with quads.
+            Rules::with_overrides(
+                Preset::Guobiao,
+                &RuleOverrides {
+                    knitted: Some(false),
+                    ..Default::default()
+                },
+            )
+            .unwrap(),
+        ];
+        for (seven, thirteen, karaten) in [
+            (false, true, KaratenPolicy::Ready),
+            (true, false, KaratenPolicy::OwnTilesNotReady),
+            (false, false, KaratenPolicy::HandNotReady),
+        ] {
+            let o = RuleOverrides {
+                seven_pairs: Some(seven),
+                thirteen_orphans: Some(thirteen),
+                karaten: Some(karaten),
+                ..Default::default()
+            };
+            rule_sets.push(Rules::with_overrides(Preset::Riichi, &o).unwrap());
+        }
+        let tile = |i: usize| Tile::from_index(i).unwrap();
+        let mut wall: Vec<Tile> = (0..136).map(|i| tile(i / 4)).collect();
+        let orphans = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+        let (mut served, mut ready, mut quads, mut karaten) = (0, 0, 0, 0);
+        for rules in &rule_sets {
+            for kind in 0..4 {
+                for _ in 0..cases {
+                    let hand: Vec<Tile> = match kind {
+                        0 => {
+                            wall.shuffle(&mut rng);
+                            wall[..13].to_vec()
+                        }
+                        1 => {
+                            // Four melds and a pair, less one tile.
+                            let mut c = [0u8; 34];
+                            for _ in 0..4 {
+                                let t = rng.random_range(0..34usize);
+                                if t < 27 && t % 9 <= 6 && rng.random_bool(0.6) {
+                                    (t..t + 3).for_each(|k| c[k] += 1);
+                                } else {
+                                    c[t] += 3;
+                                }
+                            }
+                            c[rng.random_range(0..34usize)] += 2;
+                            if c.iter().any(|&k| k > 4) {
+                                continue;
+                            }
+                            let mut h: Vec<Tile> = (0..34)
+                                .flat_map(|t| std::iter::repeat_n(tile(t), c[t] as usize))
+                                .collect();
+                            h.shuffle(&mut rng);
+                            h.pop();
+                            h
+                        }
+                        2 => {
+                            // Pairs of random kinds (some repeated) plus a single.
+                            let mut h = Vec::new();
+                            for _ in 0..6 {
+                                let t = tile(rng.random_range(0..34usize));
+                                h.extend([t, t]);
+                            }
+                            h.push(tile(rng.random_range(0..34usize)));
+                            h
+                        }
+                        _ => {
+                            // The thirteen orphans with up to two changed.
+                            let mut h: Vec<Tile> = orphans.iter().map(|&t| tile(t)).collect();
+                            for _ in 0..rng.random_range(0..3) {
+                                let i = rng.random_range(0..13);
+                                h[i] = tile(rng.random_range(0..34usize));
+                            }
+                            h
+                        }
+                    };
+                    let mut c = [0u8; 34];
+                    hand.iter().for_each(|t| c[t.index()] += 1);
+                    if c.iter().any(|&k| k > 4) {
+                        continue;
+                    }
+                    let slow = general_waits(rules, &hand, &[], &[]).unwrap();
+                    let quick = quick_waits(rules, &hand, &[], &[]);
+                    let shape = shape_waits(rules, &hand, &[]).unwrap();
+                    assert_eq!(
+                        shape,
+                        general_shape_waits(rules, &hand, &[]).unwrap(),
+                        "{rules:?} {hand:?}"
+                    );
+                    assert_eq!(quick.as_ref(), Some(&slow), "{rules:?} {hand:?}");
+                    served += 1;
+                    ready += slow.tenpai as usize;
+                    quads += c.contains(&4) as usize;
+                    karaten += (slow.dead[0] != 0) as usize;
+                }
+            }
+        }
+        // The sample reaches ready and not ready hands, quads and waits on a fifth copy.
+        assert!(
+            served > cases && ready > cases / 4 && quads > cases / 20 && karaten > 0,
+            "{served} {ready} {quads} {karaten}"
+        );
     }
 
     #[test]
