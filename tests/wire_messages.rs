@@ -556,8 +556,8 @@ proptest! {
                 .map(|(discard, shanten, tiles, improving_live)| wire::DiscardOption {
                     discard: TILES[discard],
                     shanten,
-                    // Tile indices only (34 kinds).
-                    improving: wire::ImprovingTiles { tiles: tiles & ((1 << 34) - 1), live },
+                    // Bits past the 34 tile kinds are dropped.
+                    improving: wire::ImprovingTiles::new(tiles, &live),
                     improving_live,
                 })
                 .collect(),

@@ -40,10 +40,7 @@ pub fn analyze(
             .map(|d| wire::DiscardOption {
                 discard: d.discard.name(),
                 shanten: d.shanten as u32,
-                improving: ImprovingTiles {
-                    tiles: d.improving,
-                    live: result.live,
-                },
+                improving: ImprovingTiles::new(d.improving, &result.live),
                 improving_live: d.improving_live,
             })
             .collect(),

@@ -11,7 +11,7 @@ use prost::encoding::{self, DecodeContext, WireType, encoded_len_varint};
 use prost::{DecodeError, Message};
 
 use super::super::pb;
-use super::{StaticNames, encode_str, encode_strs, encoded_len_strs, one_byte_key};
+use super::{StaticNames, encode_str, encode_strs, encoded_len_strs};
 use crate::tiles::Tile;
 
 /// A wait's forms (`HandForm` values, in the core's order): at most one of each form.
@@ -107,26 +107,68 @@ message! {
     }
 }
 
-/// A `repeated ImprovingTile` field: the tiles of `tiles` (a bit per tile index) in index
-/// order, each with its live copies from `live` (by tile index), as [`ImprovingTile`]s.
+/// A `repeated ImprovingTile` field: the tiles of a mask (a bit per tile index) in index order,
+/// each with its live copies (by tile index), as [`ImprovingTile`]s. Its length on the wire is
+/// worked out once, when it is made.
 #[derive(Clone, PartialEq)]
 pub struct ImprovingTiles {
-    /// The tiles, a bit per tile index.
-    pub tiles: u64,
+    /// The tiles, a bit per tile index (below [`Tile::COUNT`]).
+    tiles: u64,
     /// Live copies of every tile kind, by tile index.
-    pub live: [u8; Tile::COUNT],
+    live: [u8; Tile::COUNT],
+    /// The field's length as field 3 (`DiscardOption.improving`), key included.
+    len: usize,
 }
 
 impl Default for ImprovingTiles {
     fn default() -> ImprovingTiles {
-        ImprovingTiles {
-            tiles: 0,
-            live: [0; Tile::COUNT],
-        }
+        ImprovingTiles::new(0, &[0; Tile::COUNT])
     }
 }
 
+/// The field number [`ImprovingTiles`] is written as: `DiscardOption.improving`.
+const IMPROVING: u32 = 3;
+
+/// Each tile's name as two bytes, by tile index: `Tile::name`'s (a test holds them to it).
+const NAMES: [[u8; 2]; Tile::COUNT] = {
+    let mut names = [[0; 2]; Tile::COUNT];
+    let mut t = 0;
+    while t < Tile::COUNT {
+        names[t] = if t < 27 {
+            [b'1' + (t % 9) as u8, b"mps"[t / 9]]
+        } else {
+            [b'1' + (t - 27) as u8, b'z']
+        };
+        t += 1;
+    }
+    names
+};
+
 impl ImprovingTiles {
+    /// The tiles of `tiles` (bits at and above [`Tile::COUNT`] are dropped) with `live`'s
+    /// copies.
+    pub fn new(tiles: u64, live: &[u8; Tile::COUNT]) -> ImprovingTiles {
+        let tiles = tiles & ((1 << Tile::COUNT) - 1);
+        let mut len = 0;
+        let mut bits = tiles;
+        while bits != 0 {
+            let t = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            // Key, length, then the name (key, length, two bytes) and the live copies when not
+            // 0 (key, varint).
+            let body = 4 + match live[t] {
+                0 => 0,
+                n => 1 + encoded_len_varint(u64::from(n)),
+            };
+            len += 2 + body;
+        }
+        ImprovingTiles {
+            tiles,
+            live: *live,
+            len,
+        }
+    }
+
     /// The tiles as [`ImprovingTile`]s, in index order.
     pub fn iter(&self) -> impl Iterator<Item = ImprovingTile> + '_ {
         let mut bits = self.tiles;
@@ -143,125 +185,39 @@ impl ImprovingTiles {
         })
     }
 
-    /// The length of one tile's `ImprovingTile` message, without its key and length.
-    fn body_len(&self, t: usize) -> usize {
-        let live = self.live[t];
-        // The tile's name (key, length, bytes), then the live copies when not 0.
-        2 + tile_name(t).len()
-            + if live == 0 {
-                0
-            } else {
-                1 + encoded_len_varint(u64::from(live))
-            }
-    }
-
-    /// How many tiles, and how many of them have live copies.
-    fn counts(&self) -> (usize, usize) {
-        let mut alive = 0;
-        let mut bits = self.tiles;
-        while bits != 0 {
-            let t = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            alive += usize::from(self.live[t] != 0);
-        }
-        (self.tiles.count_ones() as usize, alive)
-    }
-
-    /// Whether every tile is written as [`Self::record`] writes it: a one-byte key, two-byte
-    /// names, live copies below 128 (always, for tiles and the server's field 3).
-    fn short(&self, tag: u32) -> bool {
-        let mut bits = self.tiles;
-        let mut short = one_byte_key(tag).is_some();
-        while bits != 0 {
-            let t = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            short &= self.live[t] < 0x80 && tile_name(t).len() == 2;
-        }
-        short
-    }
-
-    /// One tile's `ImprovingTile` with its key (`key`, one byte) and length, as prost writes it:
-    /// the eight bytes, of which the first 6 (no live copies) or 8 count.
-    fn record(&self, key: u8, t: usize) -> ([u8; 8], usize) {
-        let name = tile_name(t).as_bytes();
-        let live = self.live[t];
-        let body = if live == 0 { 4 } else { 6 };
-        // Field 1 (`tile`, length-delimited), then field 2 (`live`, varint).
-        (
-            [key, body, 0x0a, 2, name[0], name[1], 0x10, live],
-            2 + body as usize,
-        )
-    }
-
-    /// The length of the field numbered `tag`.
+    /// The length of the field numbered `tag` (always [`IMPROVING`]).
     fn encoded_len(&self, tag: u32) -> usize {
-        if self.short(tag) {
-            let (tiles, alive) = self.counts();
-            return tiles * 6 + alive * 2;
-        }
-        let key = encoding::key_len(tag);
-        let mut len = 0;
-        let mut bits = self.tiles;
-        while bits != 0 {
-            let t = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let body = self.body_len(t);
-            len += key + encoded_len_varint(body as u64) + body;
-        }
-        len
+        debug_assert_eq!(tag, IMPROVING);
+        self.len
     }
 
-    /// Writes the field numbered `tag`: one `ImprovingTile` per tile, each as prost writes one
-    /// (its tile, then its live copies when not 0), laid out in a local block and written with
-    /// one `put_slice` per block.
+    /// Writes the field numbered `tag` (always [`IMPROVING`]): one `ImprovingTile` per tile,
+    /// each as prost writes one (its tile, then its live copies when not 0), in a local block
+    /// written with one `put_slice`.
     fn encode(&self, tag: u32, buf: &mut impl BufMut) {
-        if let Some(key) = one_byte_key(tag)
-            && self.short(tag)
-        {
-            // At most 34 tiles of 8 bytes.
-            let mut block = [0u8; 8 * Tile::COUNT];
-            let mut used = 0;
-            let mut bits = self.tiles;
-            while bits != 0 {
-                let t = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let (record, len) = self.record(key, t);
-                block[used..used + 8].copy_from_slice(&record);
-                used += len;
-            }
-            buf.put_slice(&block[..used]);
-            return;
-        }
-        let mut block = [0u8; 256];
+        debug_assert_eq!(tag, IMPROVING);
+        let key = (IMPROVING << 3 | WireType::LengthDelimited as u32) as u8;
+        // At most 34 tiles of up to 9 bytes (a live count of 128 or more takes two).
+        let mut block = [0u8; 9 * Tile::COUNT];
         let mut used = 0;
         let mut bits = self.tiles;
         while bits != 0 {
             let t = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let body = self.body_len(t);
-            // A key and a length of up to 5 bytes each, then the body.
-            if used + 10 + body > block.len() {
-                buf.put_slice(&block[..used]);
-                used = 0;
-            }
-            let mut out = &mut block[used..];
-            let room = out.len();
-            encoding::encode_key(tag, WireType::LengthDelimited, &mut out);
-            encoding::encode_varint(body as u64, &mut out);
-            let name = tile_name(t).as_bytes();
-            out[0] = 0x0a; // field 1 (`tile`), length-delimited
-            out[1] = name.len() as u8;
-            for (i, &byte) in name.iter().enumerate() {
-                out[2 + i] = byte;
-            }
-            let mut out = &mut out[2 + name.len()..];
+            let [a, b] = NAMES[t];
             let live = self.live[t];
-            if live != 0 {
-                out[0] = 0x10; // field 2 (`live`), varint
-                out = &mut out[1..];
-                encoding::encode_varint(u64::from(live), &mut out);
+            // Field 1 (`tile`, length-delimited), then field 2 (`live`, varint).
+            let (body, live_len) = match live {
+                0 => (4, 0),
+                1..0x80 => (6, 1),
+                _ => (7, 2),
+            };
+            let record = [key, body, 0x0a, 2, a, b, 0x10, live | 0x80, 1];
+            block[used..used + 9].copy_from_slice(&record);
+            if live_len == 1 {
+                block[used + 7] = live;
             }
-            used += room - out.len();
+            used += 2 + body as usize;
         }
         buf.put_slice(&block[..used]);
     }
@@ -278,4 +234,16 @@ impl std::fmt::Debug for ImprovingTiles {
 /// The name of the tile with index `t` (below [`Tile::COUNT`]).
 fn tile_name(t: usize) -> &'static str {
     Tile::from_index(t).map_or("", Tile::name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_the_tiles_names() {
+        for (t, name) in NAMES.iter().enumerate() {
+            assert_eq!(name, tile_name(t).as_bytes(), "tile {t}");
+        }
+    }
 }
