@@ -57,13 +57,18 @@ pub fn waits(
         ),
         pb::NotReadyReason::Shanten => format!("not ready: {} shanten", result.shanten),
     };
+    // The decompositions are in tile order, as the waits: each is found walking them once.
+    let mut shown_all = explained.decompositions.iter().peekable();
     Ok(wire::MahjongWaitsResponse {
         ready: result.tenpai,
         shanten: result.shanten as u32,
         waits: result
             .waits()
             .map(|w| {
-                let shown = explained.decomposition(w.tile);
+                while shown_all.next_if(|(tile, _)| *tile < w.tile).is_some() {}
+                let shown = shown_all
+                    .next_if(|(tile, _)| *tile == w.tile)
+                    .map(|(_, d)| d);
                 wire::Wait {
                     tile: w.tile.name(),
                     live: w.live as u32,

@@ -12,14 +12,15 @@ use prost::{DecodeError, Message};
 
 use super::super::pb;
 use super::{StaticNames, encode_str, encode_strs, encoded_len_strs};
+use crate::mahjong::Form;
 use crate::tiles::Tile;
 
 /// A wait's forms (`HandForm` values, in the core's order): at most one of each form.
-pub type Forms = arrayvec::ArrayVec<i32, { crate::mahjong::Form::ALL.len() }>;
+pub type Forms = arrayvec::ArrayVec<i32, { Form::ALL.len() }>;
 
 message! {
     /// `cardrules.v1.Wait`.
-    Wait into pb {
+    Wait into pb [by_hand] {
         /// The winning tile.
         tile: &'static str = 1 as static_name,
         /// Its live copies.
@@ -30,6 +31,90 @@ message! {
         wildcard_as: StaticNames = 4 as static_names,
         /// The decomposition, when asked for.
         decomposition: Option<pb::Decomposition> = 5 as message,
+    }
+}
+
+impl Wait {
+    /// Writes the wait as prost does: its tile, live copies and forms laid out in a local block
+    /// (written with one `put_slice`, not a call per key, length and value) when the tile's name
+    /// is short and every form a one-byte value, as the server's always are.
+    fn encode_by_hand(&self, buf: &mut impl BufMut) {
+        let tile = self.tile.as_bytes();
+        if tile.len() <= 16 && self.forms.iter().all(|&form| (0..0x80).contains(&form)) {
+            // Tile: key, length, up to 16 bytes; live: key, up to 5 bytes; forms: key, length,
+            // a byte each.
+            let mut block = [0u8; 2 + 16 + 1 + 5 + 2 + Form::ALL.len()];
+            let mut n = 0;
+            if !tile.is_empty() {
+                block[0] = 0x0a; // field 1, length-delimited
+                block[1] = tile.len() as u8;
+                for (i, &byte) in tile.iter().enumerate() {
+                    block[2 + i] = byte;
+                }
+                n = 2 + tile.len();
+            }
+            if self.live != 0 {
+                block[n] = 0x10; // field 2, varint
+                n += 1;
+                let mut live = self.live;
+                while live >= 0x80 {
+                    block[n] = live as u8 | 0x80;
+                    live >>= 7;
+                    n += 1;
+                }
+                block[n] = live as u8;
+                n += 1;
+            }
+            if !self.forms.is_empty() {
+                block[n] = 0x1a; // field 3, length-delimited (packed)
+                block[n + 1] = self.forms.len() as u8;
+                n += 2;
+                for &form in &self.forms {
+                    block[n] = form as u8;
+                    n += 1;
+                }
+            }
+            buf.put_slice(&block[..n]);
+        } else {
+            encode_str(1, self.tile, buf);
+            if self.live != 0 {
+                encoding::uint32::encode(2, &self.live, buf);
+            }
+            encoding::int32::encode_packed(3, &self.forms, buf);
+        }
+        encode_strs(4, self.wildcard_as.iter().copied(), buf);
+        if let Some(decomposition) = &self.decomposition {
+            encoding::message::encode(5, decomposition, buf);
+        }
+    }
+
+    /// The length [`Self::encode_by_hand`] writes.
+    fn encoded_len_by_hand(&self) -> usize {
+        let tile = match self.tile.len() {
+            0 => 0,
+            len => 1 + encoded_len_varint(len as u64) + len,
+        };
+        let live = match self.live {
+            0 => 0,
+            live => 1 + encoded_len_varint(u64::from(live)),
+        };
+        let forms = if self.forms.iter().all(|&form| (0..0x80).contains(&form)) {
+            match self.forms.len() {
+                0 => 0,
+                len => 2 + len,
+            }
+        } else {
+            encoding::int32::encoded_len_packed(3, &self.forms)
+        };
+        let wildcard_as = if self.wildcard_as.is_empty() {
+            0
+        } else {
+            encoded_len_strs(4, self.wildcard_as.iter().copied())
+        };
+        let decomposition = self.decomposition.as_ref().map_or(0, |decomposition| {
+            encoding::message::encoded_len(5, decomposition)
+        });
+        tile + live + forms + wildcard_as + decomposition
     }
 }
 
@@ -79,7 +164,7 @@ message! {
 
 message! {
     /// `cardrules.v1.DiscardOption`.
-    DiscardOption into pb {
+    DiscardOption into pb [by_hand] {
         /// The discarded tile.
         discard: &'static str = 1 as static_name,
         /// The shanten it leaves.
@@ -88,6 +173,62 @@ message! {
         improving: ImprovingTiles = 3 as improving_tiles,
         /// Their live copies, summed.
         improving_live: u32 = 4 as uint32,
+    }
+}
+
+impl DiscardOption {
+    /// Writes the option as prost does, its discard and shanten laid out in a local block when
+    /// the discard's name is short (a tile's always is).
+    fn encode_by_hand(&self, buf: &mut impl BufMut) {
+        let discard = self.discard.as_bytes();
+        if discard.len() <= 16 {
+            // Discard: key, length, up to 16 bytes; shanten: key, up to 5 bytes.
+            let mut block = [0u8; 2 + 16 + 1 + 5];
+            let mut n = 0;
+            if !discard.is_empty() {
+                block[0] = 0x0a; // field 1, length-delimited
+                block[1] = discard.len() as u8;
+                for (i, &byte) in discard.iter().enumerate() {
+                    block[2 + i] = byte;
+                }
+                n = 2 + discard.len();
+            }
+            if self.shanten != 0 {
+                block[n] = 0x10; // field 2, varint
+                n += 1;
+                let mut shanten = self.shanten;
+                while shanten >= 0x80 {
+                    block[n] = shanten as u8 | 0x80;
+                    shanten >>= 7;
+                    n += 1;
+                }
+                block[n] = shanten as u8;
+                n += 1;
+            }
+            buf.put_slice(&block[..n]);
+        } else {
+            encode_str(1, self.discard, buf);
+            if self.shanten != 0 {
+                encoding::uint32::encode(2, &self.shanten, buf);
+            }
+        }
+        self.improving.encode(3, buf);
+        if self.improving_live != 0 {
+            encoding::uint32::encode(4, &self.improving_live, buf);
+        }
+    }
+
+    /// The length [`Self::encode_by_hand`] writes.
+    fn encoded_len_by_hand(&self) -> usize {
+        let discard = match self.discard.len() {
+            0 => 0,
+            len => 1 + encoded_len_varint(len as u64) + len,
+        };
+        let varint = |value: u32| match value {
+            0 => 0,
+            value => 1 + encoded_len_varint(u64::from(value)),
+        };
+        discard + varint(self.shanten) + self.improving.encoded_len(3) + varint(self.improving_live)
     }
 }
 
@@ -196,7 +337,7 @@ impl ImprovingTiles {
     /// written with one `put_slice`.
     fn encode(&self, tag: u32, buf: &mut impl BufMut) {
         debug_assert_eq!(tag, IMPROVING);
-        let key = (IMPROVING << 3 | WireType::LengthDelimited as u32) as u8;
+        let key = u64::from((IMPROVING << 3 | WireType::LengthDelimited as u32) as u8);
         // At most 34 tiles of up to 9 bytes (a live count of 128 or more takes two).
         let mut block = [0u8; 9 * Tile::COUNT];
         let mut used = 0;
@@ -206,16 +347,26 @@ impl ImprovingTiles {
             bits &= bits - 1;
             let [a, b] = NAMES[t];
             let live = self.live[t];
-            // Field 1 (`tile`, length-delimited), then field 2 (`live`, varint).
-            let (body, live_len) = match live {
-                0 => (4, 0),
-                1..0x80 => (6, 1),
-                _ => (7, 2),
+            // Key, length, field 1 (`tile`: key, length, name), field 2 (`live`: key, varint),
+            // as one little-endian word; its first 6 bytes when there are no live copies.
+            let body: u64 = match live {
+                0 => 4,
+                1..0x80 => 6,
+                _ => 7,
             };
-            let record = [key, body, 0x0a, 2, a, b, 0x10, live | 0x80, 1];
-            block[used..used + 9].copy_from_slice(&record);
-            if live_len == 1 {
-                block[used + 7] = live;
+            let record = key
+                | body << 8
+                | 0x0a << 16
+                | 2 << 24
+                | u64::from(a) << 32
+                | u64::from(b) << 40
+                | 0x10 << 48
+                | u64::from(live) << 56;
+            block[used..used + 8].copy_from_slice(&record.to_le_bytes());
+            if live >= 0x80 {
+                // A two-byte varint: the low seven bits with the continuation bit (`live`
+                // itself), then 1.
+                block[used + 8] = 1;
             }
             used += 2 + body as usize;
         }

@@ -288,10 +288,12 @@ impl WireField {
 /// `uint32`, `uint64`, `bool`, `string`). Gives the struct, `prost::Message` (each field read
 /// and written as prost's derived code would), the fields' [`WireField`]s (`FIELDS`), and
 /// `From` the generated type (`from pb`, for a request) or into it (`into pb`, for an answer).
+/// `into pb [by_hand]` leaves the writing to the type's own `encode_by_hand` and
+/// `encoded_len_by_hand` (reading is still the macro's).
 macro_rules! message {
     (
         $(#[$doc:meta])*
-        $name:ident $direction:ident pb {
+        $name:ident $direction:ident pb $([$by_hand:ident])? {
             $($(#[$field_doc:meta])* $field:ident: $ty:ty = $tag:literal as $kind:ident,)*
         }
     ) => {
@@ -303,7 +305,9 @@ macro_rules! message {
 
         impl Message for $name {
             fn encode_raw(&self, buf: &mut impl BufMut) {
-                $(message!(@encode $kind $tag, $ty, &self.$field, buf);)*
+                message!(@encode_raw [$($by_hand)?] self, buf, {
+                    $(message!(@encode $kind $tag, $ty, &self.$field, buf);)*
+                })
             }
 
             fn merge_field(
@@ -325,7 +329,9 @@ macro_rules! message {
             }
 
             fn encoded_len(&self) -> usize {
-                0 $(+ message!(@len $kind $tag, $ty, &self.$field))*
+                message!(@encoded_len [$($by_hand)?] self, {
+                    0 $(+ message!(@len $kind $tag, $ty, &self.$field))*
+                })
             }
 
             fn clear(&mut self) {
@@ -351,6 +357,13 @@ macro_rules! message {
 
         message!(@$direction $name { $($field: $kind,)* });
     };
+
+    (@encode_raw [] $self:ident, $buf:ident, $fields:block) => { $fields };
+    (@encode_raw [by_hand] $self:ident, $buf:ident, $fields:block) => {
+        $self.encode_by_hand($buf)
+    };
+    (@encoded_len [] $self:ident, $fields:block) => { $fields };
+    (@encoded_len [by_hand] $self:ident, $fields:block) => { $self.encoded_len_by_hand() };
 
     (@from $name:ident { $($field:ident: $kind:ident,)* }) => {
         impl From<pb::$name> for $name {
