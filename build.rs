@@ -80,8 +80,8 @@ fn generate() -> Result<(), Box<dyn std::error::Error>> {
         .codec_path("crate::server::wire::codec::SliceCodec")
         .compile_fds(descriptors.clone())?;
     // The server, in a directory of its own (its file has the same name), on those messages,
-    // except the hot calls' messages that carry card lists: it receives and answers those as
-    // src/server/wire/'s types.
+    // except the hot calls' messages that carry card or tile lists: it receives and answers those
+    // as src/server/wire/'s types.
     let server_dir = out_dir.join("server");
     fs::create_dir_all(&server_dir)?;
     let mut server = tonic_prost_build::configure()
@@ -98,6 +98,8 @@ fn generate() -> Result<(), Box<dyn std::error::Error>> {
         "ValidatePlayResponse",
         "CompareCombosResponse",
         "ListPlaysResponse",
+        "MahjongWaitsResponse",
+        "MahjongAnalyzeResponse",
         "BatchRequest",
         "BatchResponse",
     ] {

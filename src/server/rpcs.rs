@@ -46,11 +46,11 @@ macro_rules! rpcs {
                 (pool_if crate::server::blocking::fit_wildcards);
             mahjong_waits, MahjongWaits(
                 crate::server::pb::MahjongWaitsRequest = 7
-                    => crate::server::pb::MahjongWaitsResponse = 8
+                    => crate::server::wire::MahjongWaitsResponse = 8
             ), crate::server::mahjong::waits, inline;
             mahjong_analyze, MahjongAnalyze(
                 crate::server::pb::MahjongAnalyzeRequest = 8
-                    => crate::server::pb::MahjongAnalyzeResponse = 9
+                    => crate::server::wire::MahjongAnalyzeResponse = 9
             ), crate::server::mahjong::analyze, inline;
             mahjong_score, MahjongScore(
                 crate::server::pb::MahjongScoreRequest = 9

@@ -1,14 +1,14 @@
 //! `MahjongAnalyze`: proto <-> [`crate::mahjong::analyze`].
 
-use super::super::pb;
+use super::super::wire::{self, ImprovingTiles};
 use super::{Input, decomposition, tile_list};
 use crate::error::InvalidArgument;
 use crate::mahjong::{self, Form};
 
 /// Answers a `MahjongAnalyzeRequest`.
 pub fn analyze(
-    request: pb::MahjongAnalyzeRequest,
-) -> Result<pb::MahjongAnalyzeResponse, InvalidArgument> {
+    request: super::super::pb::MahjongAnalyzeRequest,
+) -> Result<wire::MahjongAnalyzeResponse, InvalidArgument> {
     let input = Input::parse(
         request.rules.as_ref(),
         &request.hand,
@@ -30,23 +30,17 @@ pub fn analyze(
         ),
         _ => String::new(),
     };
-    Ok(pb::MahjongAnalyzeResponse {
+    Ok(wire::MahjongAnalyzeResponse {
         complete: result.complete,
         decomposition: result.decomposition.as_ref().map(decomposition),
         shanten: result.shanten as i32,
         discards: result
             .discards
             .iter()
-            .map(|d| pb::DiscardOption {
-                discard: d.discard.name().to_owned(),
+            .map(|d| wire::DiscardOption {
+                discard: d.discard.name(),
                 shanten: d.shanten as u32,
-                improving: result
-                    .improving(d)
-                    .map(|i| pb::ImprovingTile {
-                        tile: i.tile.name().to_owned(),
-                        live: i.live as u32,
-                    })
-                    .collect(),
+                improving: ImprovingTiles::new(d.improving, &result.live),
                 improving_live: d.improving_live,
             })
             .collect(),

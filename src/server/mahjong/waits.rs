@@ -1,6 +1,6 @@
 //! `MahjongWaits`: proto <-> [`crate::mahjong::waits`] and [`crate::mahjong::waits_explained`].
 
-use super::super::pb;
+use super::super::{pb, wire};
 use super::{Input, decomposition, hand_form, tile_list};
 use crate::error::InvalidArgument;
 use crate::mahjong::{self, Exclusion, NotReady};
@@ -8,7 +8,7 @@ use crate::mahjong::{self, Exclusion, NotReady};
 /// Answers a `MahjongWaitsRequest`.
 pub fn waits(
     request: pb::MahjongWaitsRequest,
-) -> Result<pb::MahjongWaitsResponse, InvalidArgument> {
+) -> Result<wire::MahjongWaitsResponse, InvalidArgument> {
     let input = Input::parse(
         request.rules.as_ref(),
         &request.hand,
@@ -57,19 +57,24 @@ pub fn waits(
         ),
         pb::NotReadyReason::Shanten => format!("not ready: {} shanten", result.shanten),
     };
-    Ok(pb::MahjongWaitsResponse {
+    // The decompositions are in tile order, as the waits: each is found walking them once.
+    let mut shown_all = explained.decompositions.iter().peekable();
+    Ok(wire::MahjongWaitsResponse {
         ready: result.tenpai,
         shanten: result.shanten as u32,
         waits: result
             .waits()
             .map(|w| {
-                let shown = explained.decomposition(w.tile);
-                pb::Wait {
-                    tile: w.tile.name().to_owned(),
+                while shown_all.next_if(|(tile, _)| *tile < w.tile).is_some() {}
+                let shown = shown_all
+                    .next_if(|(tile, _)| *tile == w.tile)
+                    .map(|(_, d)| d);
+                wire::Wait {
+                    tile: w.tile.name(),
                     live: w.live as u32,
                     forms: forms(w.forms),
                     wildcard_as: shown
-                        .map(|d| d.wildcard_as.iter().map(|t| t.name().to_owned()).collect())
+                        .map(|d| d.wildcard_as.iter().map(|t| t.name()).collect())
                         .unwrap_or_default(),
                     decomposition: if request.decompose {
                         shown.map(decomposition)
@@ -81,8 +86,8 @@ pub fn waits(
             .collect(),
         excluded: result
             .excluded()
-            .map(|x| pb::ExcludedWait {
-                tile: x.tile.name().to_owned(),
+            .map(|x| wire::ExcludedWait {
+                tile: x.tile.name(),
                 reason: match x.reason {
                     Exclusion::KaratenHand => pb::WaitExclusion::KaratenHand,
                     Exclusion::KaratenMelds => pb::WaitExclusion::KaratenMelds,
@@ -98,6 +103,6 @@ pub fn waits(
     })
 }
 
-fn forms(set: mahjong::FormSet) -> Vec<i32> {
+fn forms(set: mahjong::FormSet) -> wire::Forms {
     set.iter().map(|f| hand_form(f) as i32).collect()
 }

@@ -18,8 +18,9 @@ use prost_types::{DescriptorProto, FieldDescriptorProto, FileDescriptorSet};
 
 use super::{
     BatchItem, BatchRequest, BatchResponse, BatchResult, CompareCombosRequest,
-    CompareCombosResponse, DealResponse, DealtHand, DoudizhuCombo, ListPlaysRequest,
-    ListPlaysResponse, ListedPlay, ValidatePlayRequest, ValidatePlayResponse, WireField,
+    CompareCombosResponse, DealResponse, DealtHand, DiscardOption, DoudizhuCombo, ExcludedWait,
+    ImprovingTile, ListPlaysRequest, ListPlaysResponse, ListedPlay, MahjongAnalyzeResponse,
+    MahjongWaitsResponse, ValidatePlayRequest, ValidatePlayResponse, Wait, WireField,
 };
 use crate::server::pb;
 
@@ -35,6 +36,12 @@ const MACRO_TYPES: &[(&str, &[WireField])] = &[
     ("CompareCombosResponse", CompareCombosResponse::FIELDS),
     ("ListedPlay", ListedPlay::FIELDS),
     ("ListPlaysResponse", ListPlaysResponse::FIELDS),
+    ("Wait", Wait::FIELDS),
+    ("ExcludedWait", ExcludedWait::FIELDS),
+    ("MahjongWaitsResponse", MahjongWaitsResponse::FIELDS),
+    ("ImprovingTile", ImprovingTile::FIELDS),
+    ("DiscardOption", DiscardOption::FIELDS),
+    ("MahjongAnalyzeResponse", MahjongAnalyzeResponse::FIELDS),
     ("BatchRequest", BatchRequest::FIELDS),
     ("BatchResponse", BatchResponse::FIELDS),
 ];

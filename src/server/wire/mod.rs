@@ -282,14 +282,18 @@ impl WireField {
 /// for a received card list ([`Names`]), `static_names` for an answered one ([`StaticNames`]),
 /// `static_name` for an answered `string` that is a rank's or card's name, `message` for an
 /// optional nested message, `messages` for a repeated one, `fixed64s` for a packed
-/// `repeated fixed64` (a `Vec<u64>`), or prost's encoding module of a scalar (`int32`,
+/// `repeated fixed64` (a `Vec<u64>`), `int32s` for an answered packed `repeated int32` or enum
+/// (a [`Forms`]), `improving_tiles` for an answered `repeated ImprovingTile` (an
+/// [`ImprovingTiles`]), or prost's encoding module of a scalar (`int32`,
 /// `uint32`, `uint64`, `bool`, `string`). Gives the struct, `prost::Message` (each field read
 /// and written as prost's derived code would), the fields' [`WireField`]s (`FIELDS`), and
 /// `From` the generated type (`from pb`, for a request) or into it (`into pb`, for an answer).
+/// `into pb [by_hand]` leaves the writing to the type's own `encode_by_hand` and
+/// `encoded_len_by_hand` (reading is still the macro's).
 macro_rules! message {
     (
         $(#[$doc:meta])*
-        $name:ident $direction:ident pb {
+        $name:ident $direction:ident pb $([$by_hand:ident])? {
             $($(#[$field_doc:meta])* $field:ident: $ty:ty = $tag:literal as $kind:ident,)*
         }
     ) => {
@@ -301,7 +305,9 @@ macro_rules! message {
 
         impl Message for $name {
             fn encode_raw(&self, buf: &mut impl BufMut) {
-                $(message!(@encode $kind $tag, $ty, &self.$field, buf);)*
+                message!(@encode_raw [$($by_hand)?] self, buf, {
+                    $(message!(@encode $kind $tag, $ty, &self.$field, buf);)*
+                })
             }
 
             fn merge_field(
@@ -323,7 +329,9 @@ macro_rules! message {
             }
 
             fn encoded_len(&self) -> usize {
-                0 $(+ message!(@len $kind $tag, $ty, &self.$field))*
+                message!(@encoded_len [$($by_hand)?] self, {
+                    0 $(+ message!(@len $kind $tag, $ty, &self.$field))*
+                })
             }
 
             fn clear(&mut self) {
@@ -350,6 +358,13 @@ macro_rules! message {
         message!(@$direction $name { $($field: $kind,)* });
     };
 
+    (@encode_raw [] $self:ident, $buf:ident, $fields:block) => { $fields };
+    (@encode_raw [by_hand] $self:ident, $buf:ident, $fields:block) => {
+        $self.encode_by_hand($buf)
+    };
+    (@encoded_len [] $self:ident, $fields:block) => { $fields };
+    (@encoded_len [by_hand] $self:ident, $fields:block) => { $self.encoded_len_by_hand() };
+
     (@from $name:ident { $($field:ident: $kind:ident,)* }) => {
         impl From<pb::$name> for $name {
             fn from(message: pb::$name) -> $name {
@@ -374,6 +389,12 @@ macro_rules! message {
     (@field static_name $tag:literal, $field:ident, $ty:ty) => {
         $crate::server::wire::WireField::new($tag, stringify!($field), "string", false, stringify!($ty))
     };
+    (@field int32s $tag:literal, $field:ident, $ty:ty) => {
+        $crate::server::wire::WireField::new($tag, stringify!($field), "int32", true, stringify!($ty))
+    };
+    (@field improving_tiles $tag:literal, $field:ident, $ty:ty) => {
+        $crate::server::wire::WireField::new($tag, stringify!($field), "message", true, "Vec<ImprovingTile>")
+    };
     (@field fixed64s $tag:literal, $field:ident, $ty:ty) => {
         $crate::server::wire::WireField::new($tag, stringify!($field), "fixed64", true, stringify!($ty))
     };
@@ -395,6 +416,12 @@ macro_rules! message {
     };
     (@encode static_name $tag:literal, $ty:ty, $value:expr, $buf:ident) => {
         encode_str($tag, $value, $buf)
+    };
+    (@encode int32s $tag:literal, $ty:ty, $value:expr, $buf:ident) => {
+        encoding::int32::encode_packed($tag, $value, $buf)
+    };
+    (@encode improving_tiles $tag:literal, $ty:ty, $value:expr, $buf:ident) => {
+        $value.encode($tag, $buf)
     };
     (@encode fixed64s $tag:literal, $ty:ty, $value:expr, $buf:ident) => {
         encoding::fixed64::encode_packed($tag, $value, $buf)
@@ -432,6 +459,12 @@ macro_rules! message {
     (@merge static_name $tag:literal, $value:expr, $wire_type:ident, $buf:ident, $ctx:ident) => {
         encoding::skip_field($wire_type, $tag, $buf, $ctx)
     };
+    (@merge int32s $tag:literal, $value:expr, $wire_type:ident, $buf:ident, $ctx:ident) => {
+        encoding::skip_field($wire_type, $tag, $buf, $ctx)
+    };
+    (@merge improving_tiles $tag:literal, $value:expr, $wire_type:ident, $buf:ident, $ctx:ident) => {
+        encoding::skip_field($wire_type, $tag, $buf, $ctx)
+    };
     (@merge $kind:ident $tag:literal, $value:expr, $wire_type:ident, $buf:ident, $ctx:ident) => {
         encoding::$kind::merge($wire_type, $value, $buf, $ctx)
     };
@@ -444,6 +477,12 @@ macro_rules! message {
     };
     (@len static_name $tag:literal, $ty:ty, $value:expr) => {
         encoded_len_strs($tag, std::iter::once(*$value).filter(|value| !value.is_empty()))
+    };
+    (@len int32s $tag:literal, $ty:ty, $value:expr) => {
+        encoding::int32::encoded_len_packed($tag, $value)
+    };
+    (@len improving_tiles $tag:literal, $ty:ty, $value:expr) => {
+        $value.encoded_len($tag)
     };
     (@len fixed64s $tag:literal, $ty:ty, $value:expr) => {
         encoding::fixed64::encoded_len_packed($tag, $value)
@@ -463,6 +502,8 @@ macro_rules! message {
 
     (@into static_names $value:expr) => { $value.into_iter().map(str::to_owned).collect() };
     (@into static_name $value:expr) => { $value.to_owned() };
+    (@into int32s $value:expr) => { $value.to_vec() };
+    (@into improving_tiles $value:expr) => { $value.iter().map(Into::into).collect() };
     (@into $kind:ident $value:expr) => { message!(@convert $kind $value) };
 
     (@convert message $value:expr) => { $value.map(Into::into) };
@@ -639,5 +680,10 @@ message! {
 mod batch;
 #[cfg(test)]
 mod descriptor_check;
+mod mahjong;
 
 pub use batch::{BatchItem, BatchRequest, BatchResponse, BatchResult, ItemRequest, ItemResponse};
+pub use mahjong::{
+    DiscardOption, ExcludedWait, Forms, ImprovingTile, ImprovingTiles, MahjongAnalyzeResponse,
+    MahjongWaitsResponse, Wait,
+};

@@ -1,0 +1,400 @@
+//! The answers of `MahjongWaits` and `MahjongAnalyze` as the server writes them: tiles by their
+//! `&'static str` names, a wait's forms inline, and a discard's improving tiles as a mask over
+//! the hand's live counts, written straight to the wire.
+//!
+//! As prost's generated types, these cost a `String` per tile named and a `Vec` per wait's forms
+//! and per discard's improving tiles (a 14-tile MahjongAnalyze answer names some 180 tiles),
+//! and prost's encoder works out each nested message's length once per enclosing message.
+
+use bytes::{Buf, BufMut};
+use prost::encoding::{self, DecodeContext, WireType, encoded_len_varint};
+use prost::{DecodeError, Message};
+
+use super::super::pb;
+use super::{StaticNames, encode_str, encode_strs, encoded_len_strs};
+use crate::mahjong::Form;
+use crate::tiles::Tile;
+
+/// A wait's forms (`HandForm` values, in the core's order): at most one of each form.
+pub type Forms = arrayvec::ArrayVec<i32, { Form::ALL.len() }>;
+
+message! {
+    /// `cardrules.v1.Wait`.
+    Wait into pb [by_hand] {
+        /// The winning tile.
+        tile: &'static str = 1 as static_name,
+        /// Its live copies.
+        live: u32 = 2 as uint32,
+        /// The forms it completes (`HandForm` values).
+        forms: Forms = 3 as int32s,
+        /// What the wildcards stand for in the shown decomposition.
+        wildcard_as: StaticNames = 4 as static_names,
+        /// The decomposition, when asked for.
+        decomposition: Option<pb::Decomposition> = 5 as message,
+    }
+}
+
+impl Wait {
+    /// Writes the wait as prost does: its tile, live copies and forms laid out in a local block
+    /// (written with one `put_slice`, not a call per key, length and value) when the tile's name
+    /// is short and every form a one-byte value, as the server's always are.
+    fn encode_by_hand(&self, buf: &mut impl BufMut) {
+        let tile = self.tile.as_bytes();
+        if tile.len() <= 16 && self.forms.iter().all(|&form| (0..0x80).contains(&form)) {
+            // Tile: key, length, up to 16 bytes; live: key, up to 5 bytes; forms: key, length,
+            // a byte each.
+            let mut block = [0u8; 2 + 16 + 1 + 5 + 2 + Form::ALL.len()];
+            let mut n = 0;
+            if !tile.is_empty() {
+                block[0] = 0x0a; // field 1, length-delimited
+                block[1] = tile.len() as u8;
+                for (i, &byte) in tile.iter().enumerate() {
+                    block[2 + i] = byte;
+                }
+                n = 2 + tile.len();
+            }
+            if self.live != 0 {
+                block[n] = 0x10; // field 2, varint
+                n += 1;
+                let mut live = self.live;
+                while live >= 0x80 {
+                    block[n] = live as u8 | 0x80;
+                    live >>= 7;
+                    n += 1;
+                }
+                block[n] = live as u8;
+                n += 1;
+            }
+            if !self.forms.is_empty() {
+                block[n] = 0x1a; // field 3, length-delimited (packed)
+                block[n + 1] = self.forms.len() as u8;
+                n += 2;
+                for &form in &self.forms {
+                    block[n] = form as u8;
+                    n += 1;
+                }
+            }
+            buf.put_slice(&block[..n]);
+        } else {
+            encode_str(1, self.tile, buf);
+            if self.live != 0 {
+                encoding::uint32::encode(2, &self.live, buf);
+            }
+            encoding::int32::encode_packed(3, &self.forms, buf);
+        }
+        encode_strs(4, self.wildcard_as.iter().copied(), buf);
+        if let Some(decomposition) = &self.decomposition {
+            encoding::message::encode(5, decomposition, buf);
+        }
+    }
+
+    /// The length [`Self::encode_by_hand`] writes.
+    fn encoded_len_by_hand(&self) -> usize {
+        let tile = match self.tile.len() {
+            0 => 0,
+            len => 1 + encoded_len_varint(len as u64) + len,
+        };
+        let live = match self.live {
+            0 => 0,
+            live => 1 + encoded_len_varint(u64::from(live)),
+        };
+        let forms = if self.forms.iter().all(|&form| (0..0x80).contains(&form)) {
+            match self.forms.len() {
+                0 => 0,
+                len => 2 + len,
+            }
+        } else {
+            encoding::int32::encoded_len_packed(3, &self.forms)
+        };
+        let wildcard_as = if self.wildcard_as.is_empty() {
+            0
+        } else {
+            encoded_len_strs(4, self.wildcard_as.iter().copied())
+        };
+        let decomposition = self.decomposition.as_ref().map_or(0, |decomposition| {
+            encoding::message::encoded_len(5, decomposition)
+        });
+        tile + live + forms + wildcard_as + decomposition
+    }
+}
+
+message! {
+    /// `cardrules.v1.ExcludedWait`.
+    ExcludedWait into pb {
+        /// The tile.
+        tile: &'static str = 1 as static_name,
+        /// Why it does not count (a `WaitExclusion`).
+        reason: i32 = 2 as int32,
+        /// The forms it would complete (`HandForm` values).
+        forms: Forms = 3 as int32s,
+    }
+}
+
+message! {
+    /// `cardrules.v1.MahjongWaitsResponse`.
+    MahjongWaitsResponse into pb {
+        /// Whether the hand is ready.
+        ready: bool = 1 as bool,
+        /// The shanten.
+        shanten: u32 = 2 as uint32,
+        /// The waits that count.
+        waits: Vec<Wait> = 3 as messages,
+        /// The waits that do not.
+        excluded: Vec<ExcludedWait> = 4 as messages,
+        /// Ready on any tile.
+        any_tile: bool = 5 as bool,
+        /// Why not ready (a `NotReadyReason`).
+        not_ready_reason: i32 = 6 as int32,
+        /// The answer in words.
+        message: String = 7 as string,
+        /// The waits' live copies, summed.
+        live_total: u32 = 8 as uint32,
+    }
+}
+
+message! {
+    /// `cardrules.v1.ImprovingTile`: what [`ImprovingTiles`] writes, one per tile.
+    ImprovingTile into pb {
+        /// The tile.
+        tile: &'static str = 1 as static_name,
+        /// Its live copies.
+        live: u32 = 2 as uint32,
+    }
+}
+
+message! {
+    /// `cardrules.v1.DiscardOption`.
+    DiscardOption into pb [by_hand] {
+        /// The discarded tile.
+        discard: &'static str = 1 as static_name,
+        /// The shanten it leaves.
+        shanten: u32 = 2 as uint32,
+        /// The tiles that would lower that shanten.
+        improving: ImprovingTiles = 3 as improving_tiles,
+        /// Their live copies, summed.
+        improving_live: u32 = 4 as uint32,
+    }
+}
+
+impl DiscardOption {
+    /// Writes the option as prost does, its discard and shanten laid out in a local block when
+    /// the discard's name is short (a tile's always is).
+    fn encode_by_hand(&self, buf: &mut impl BufMut) {
+        let discard = self.discard.as_bytes();
+        if discard.len() <= 16 {
+            // Discard: key, length, up to 16 bytes; shanten: key, up to 5 bytes.
+            let mut block = [0u8; 2 + 16 + 1 + 5];
+            let mut n = 0;
+            if !discard.is_empty() {
+                block[0] = 0x0a; // field 1, length-delimited
+                block[1] = discard.len() as u8;
+                for (i, &byte) in discard.iter().enumerate() {
+                    block[2 + i] = byte;
+                }
+                n = 2 + discard.len();
+            }
+            if self.shanten != 0 {
+                block[n] = 0x10; // field 2, varint
+                n += 1;
+                let mut shanten = self.shanten;
+                while shanten >= 0x80 {
+                    block[n] = shanten as u8 | 0x80;
+                    shanten >>= 7;
+                    n += 1;
+                }
+                block[n] = shanten as u8;
+                n += 1;
+            }
+            buf.put_slice(&block[..n]);
+        } else {
+            encode_str(1, self.discard, buf);
+            if self.shanten != 0 {
+                encoding::uint32::encode(2, &self.shanten, buf);
+            }
+        }
+        self.improving.encode(3, buf);
+        if self.improving_live != 0 {
+            encoding::uint32::encode(4, &self.improving_live, buf);
+        }
+    }
+
+    /// The length [`Self::encode_by_hand`] writes.
+    fn encoded_len_by_hand(&self) -> usize {
+        let discard = match self.discard.len() {
+            0 => 0,
+            len => 1 + encoded_len_varint(len as u64) + len,
+        };
+        let varint = |value: u32| match value {
+            0 => 0,
+            value => 1 + encoded_len_varint(u64::from(value)),
+        };
+        discard + varint(self.shanten) + self.improving.encoded_len(3) + varint(self.improving_live)
+    }
+}
+
+message! {
+    /// `cardrules.v1.MahjongAnalyzeResponse`.
+    MahjongAnalyzeResponse into pb {
+        /// Whether the hand is complete.
+        complete: bool = 1 as bool,
+        /// One decomposition when complete.
+        decomposition: Option<pb::Decomposition> = 2 as message,
+        /// -1 when complete, else the best shanten one discard reaches.
+        shanten: i32 = 3 as int32,
+        /// Every distinct discard, best first.
+        discards: Vec<DiscardOption> = 4 as messages,
+        /// The answer in words.
+        message: String = 5 as string,
+    }
+}
+
+/// A `repeated ImprovingTile` field: the tiles of a mask (a bit per tile index) in index order,
+/// each with its live copies (by tile index), as [`ImprovingTile`]s. Its length on the wire is
+/// worked out once, when it is made.
+#[derive(Clone, PartialEq)]
+pub struct ImprovingTiles {
+    /// The tiles, a bit per tile index (below [`Tile::COUNT`]).
+    tiles: u64,
+    /// Live copies of every tile kind, by tile index.
+    live: [u8; Tile::COUNT],
+    /// The field's length as field 3 (`DiscardOption.improving`), key included.
+    len: usize,
+}
+
+impl Default for ImprovingTiles {
+    fn default() -> ImprovingTiles {
+        ImprovingTiles::new(0, &[0; Tile::COUNT])
+    }
+}
+
+/// The field number [`ImprovingTiles`] is written as: `DiscardOption.improving`.
+const IMPROVING: u32 = 3;
+
+/// Each tile's name as two bytes, by tile index: `Tile::name`'s (a test holds them to it).
+const NAMES: [[u8; 2]; Tile::COUNT] = {
+    let mut names = [[0; 2]; Tile::COUNT];
+    let mut t = 0;
+    while t < Tile::COUNT {
+        names[t] = if t < 27 {
+            [b'1' + (t % 9) as u8, b"mps"[t / 9]]
+        } else {
+            [b'1' + (t - 27) as u8, b'z']
+        };
+        t += 1;
+    }
+    names
+};
+
+impl ImprovingTiles {
+    /// The tiles of `tiles` (bits at and above [`Tile::COUNT`] are dropped) with `live`'s
+    /// copies.
+    pub fn new(tiles: u64, live: &[u8; Tile::COUNT]) -> ImprovingTiles {
+        let tiles = tiles & ((1 << Tile::COUNT) - 1);
+        let mut len = 0;
+        let mut bits = tiles;
+        while bits != 0 {
+            let t = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            // Key, length, then the name (key, length, two bytes) and the live copies when not
+            // 0 (key, varint).
+            let body = 4 + match live[t] {
+                0 => 0,
+                n => 1 + encoded_len_varint(u64::from(n)),
+            };
+            len += 2 + body;
+        }
+        ImprovingTiles {
+            tiles,
+            live: *live,
+            len,
+        }
+    }
+
+    /// The tiles as [`ImprovingTile`]s, in index order.
+    pub fn iter(&self) -> impl Iterator<Item = ImprovingTile> + '_ {
+        let mut bits = self.tiles;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let t = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            Some(ImprovingTile {
+                tile: tile_name(t),
+                live: u32::from(self.live[t]),
+            })
+        })
+    }
+
+    /// The length of the field numbered `tag` (always [`IMPROVING`]).
+    fn encoded_len(&self, tag: u32) -> usize {
+        debug_assert_eq!(tag, IMPROVING);
+        self.len
+    }
+
+    /// Writes the field numbered `tag` (always [`IMPROVING`]): one `ImprovingTile` per tile,
+    /// each as prost writes one (its tile, then its live copies when not 0), in a local block
+    /// written with one `put_slice`.
+    fn encode(&self, tag: u32, buf: &mut impl BufMut) {
+        debug_assert_eq!(tag, IMPROVING);
+        let key = u64::from((IMPROVING << 3 | WireType::LengthDelimited as u32) as u8);
+        // At most 34 tiles of up to 9 bytes (a live count of 128 or more takes two).
+        let mut block = [0u8; 9 * Tile::COUNT];
+        let mut used = 0;
+        let mut bits = self.tiles;
+        while bits != 0 {
+            let t = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let [a, b] = NAMES[t];
+            let live = self.live[t];
+            // Key, length, field 1 (`tile`: key, length, name), field 2 (`live`: key, varint),
+            // as one little-endian word; its first 6 bytes when there are no live copies.
+            let body: u64 = match live {
+                0 => 4,
+                1..0x80 => 6,
+                _ => 7,
+            };
+            let record = key
+                | body << 8
+                | 0x0a << 16
+                | 2 << 24
+                | u64::from(a) << 32
+                | u64::from(b) << 40
+                | 0x10 << 48
+                | u64::from(live) << 56;
+            block[used..used + 8].copy_from_slice(&record.to_le_bytes());
+            if live >= 0x80 {
+                // A two-byte varint: the low seven bits with the continuation bit (`live`
+                // itself), then 1.
+                block[used + 8] = 1;
+            }
+            used += 2 + body as usize;
+        }
+        buf.put_slice(&block[..used]);
+    }
+}
+
+impl std::fmt::Debug for ImprovingTiles {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list()
+            .entries(self.iter().map(|tile| (tile.tile, tile.live)))
+            .finish()
+    }
+}
+
+/// The name of the tile with index `t` (below [`Tile::COUNT`]).
+fn tile_name(t: usize) -> &'static str {
+    Tile::from_index(t).map_or("", Tile::name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_the_tiles_names() {
+        for (t, name) in NAMES.iter().enumerate() {
+            assert_eq!(name, tile_name(t).as_bytes(), "tile {t}");
+        }
+    }
+}
