@@ -205,8 +205,9 @@ fn capacity(wild: bool, previous: Option<&Combo>, item: usize) -> usize {
 /// Where the generator's plays go.
 trait Sink {
     /// Takes one play: `head` is its reading without kickers, `cards` its cards and `kickers`
-    /// its kicker cards, both packed as in [`pack_play`](super::pack_play) (4 bits a rank).
-    fn take(&mut self, head: &Combo, cards: u64, kickers: u64) -> ControlFlow<()>;
+    /// its kicker cards, both packed as in [`pack_play`](super::pack_play) (4 bits a rank),
+    /// and `main` its main cards as byte lanes (see [`main_lanes`]).
+    fn take(&mut self, head: &Combo, cards: u64, main: u128, kickers: u64) -> ControlFlow<()>;
 }
 
 /// The named plays of [`for_each_play`], passed to its callback.
@@ -220,12 +221,12 @@ impl<F> Sink for Named<F>
 where
     F: FnMut(&Play) -> ControlFlow<()>,
 {
-    #[inline]
-    fn take(&mut self, head: &Combo, _cards: u64, kickers: u64) -> ControlFlow<()> {
+    #[inline(always)]
+    fn take(&mut self, head: &Combo, _cards: u64, main: u128, kickers: u64) -> ControlFlow<()> {
         let mut combo = *head;
-        // The cards as byte lanes (one count a byte): the main part from the reading, plus the
-        // kickers spread from their 4-bit counts; no lane carries (a count is at most 8).
-        let mut cards = main_lanes(head);
+        // The cards as byte lanes (one count a byte): the main part, plus the kickers spread
+        // from their 4-bit counts; no lane carries (a count is at most 8).
+        let mut cards = main;
         if kickers != 0 {
             let lanes = spread(kickers);
             combo.kickers = lanes_counts(lanes);
@@ -248,8 +249,8 @@ struct Packed<'a> {
 }
 
 impl Sink for Packed<'_> {
-    #[inline]
-    fn take(&mut self, head: &Combo, cards: u64, _kickers: u64) -> ControlFlow<()> {
+    #[inline(always)]
+    fn take(&mut self, head: &Combo, cards: u64, _main: u128, _kickers: u64) -> ControlFlow<()> {
         self.out.push(cards | kind_code(head.kind));
         if self.out.len() >= self.limit {
             ControlFlow::Break(())
@@ -341,7 +342,14 @@ struct Generator<'a, S> {
     previous: Option<&'a Combo>,
     filter: Option<ComboKind>,
     sink: S,
+    /// For single (index 0) and pair (index 1) kickers: the units each rank may give (a byte
+    /// a rank) and the ranks that may give one, before the main part is taken out. Computed on
+    /// first use: answers to most plays take no kickers.
+    kicker_caps: [Option<(u128, u16)>; 2],
 }
+
+/// One in every byte.
+const BYTE_ONES: u128 = u128::from_le_bytes([1; 16]);
 
 /// The state of one kicker search: which ranks may give how many kicker units.
 struct KickerSearch {
@@ -349,10 +357,12 @@ struct KickerSearch {
     head: Combo,
     /// The main cards, packed.
     main: u64,
+    /// The main cards as byte lanes.
+    main_lanes: u128,
     /// Most units (single cards or pairs) each rank may give.
-    caps: [u8; RANKS],
+    caps: [u8; 16],
     /// `suffix[r]`: units ranks `r..` may give together.
-    suffix: [u8; RANKS + 1],
+    suffix: [u8; 16],
     /// Ranks that may not give exactly three single kickers (next to the chain).
     no_trio: u16,
     /// Cards per unit: 1 (singles) or 2 (pairs).
@@ -367,11 +377,13 @@ impl<'a, S: Sink> Generator<'a, S> {
         filter: Option<ComboKind>,
         sink: S,
     ) -> Self {
+        // Each rank in the mask of its exact count, then every count's mask in those below.
         let mut at_least = [0u16; 9];
         for (rank, &count) in hand.0.iter().enumerate() {
-            for mask in &mut at_least[1..=usize::from(count).min(8)] {
-                *mask |= 1 << rank;
-            }
+            at_least[usize::from(count).min(8)] |= 1 << rank;
+        }
+        for n in (0..8).rev() {
+            at_least[n] |= at_least[n + 1];
         }
         Generator {
             hand: hand.0,
@@ -381,6 +393,7 @@ impl<'a, S: Sink> Generator<'a, S> {
             previous,
             filter,
             sink,
+            kicker_caps: [None; 2],
         }
     }
 
@@ -427,12 +440,15 @@ impl<'a, S: Sink> Generator<'a, S> {
         }
     }
 
-    /// Reports a play with kickers, unless another of its readings is the chosen one.
-    fn emit(&mut self, head: &Combo, cards: u64, kickers: u64, ambiguous: bool) -> ControlFlow<()> {
+    /// Reports the play of `s` with `kickers` (packed), unless another of its readings is the
+    /// chosen one.
+    #[inline(always)]
+    fn emit(&mut self, s: &KickerSearch, kickers: u64, ambiguous: bool) -> ControlFlow<()> {
+        let (head, cards) = (&s.head, s.main + kickers);
         if ambiguous && !self.chosen(head, cards) {
             return ControlFlow::Continue(());
         }
-        self.sink.take(head, cards, kickers)
+        self.sink.take(head, cards, s.main_lanes, kickers)
     }
 
     /// Whether `head` is the chosen reading of `cards` (packed): the first of its readings that
@@ -457,7 +473,7 @@ impl<'a, S: Sink> Generator<'a, S> {
     ) -> ControlFlow<()> {
         let head = Combo::bare(kind, Rank::ALL[start], length, size);
         let cards = run_word(start, length) * u64::from(size);
-        self.sink.take(&head, cards, 0)
+        self.sink.take(&head, cards, main_lanes(&head), 0)
     }
 
     /// Generates plays of `kind`: of chain length `length` only, if given; with a main rank
@@ -523,7 +539,7 @@ impl<'a, S: Sink> Generator<'a, S> {
                 if self.hand[BLACK] >= copies && self.hand[RED] >= copies {
                     let head = Combo::bare(Rocket, Rank::BlackJoker, 1, copies);
                     let cards = u64::from(copies) * (1 << (4 * BLACK) | 1 << (4 * RED));
-                    self.sink.take(&head, cards, 0)?;
+                    self.sink.take(&head, cards, main_lanes(&head), 0)?;
                 }
             }
         }
@@ -596,13 +612,51 @@ impl<'a, S: Sink> Generator<'a, S> {
     ) -> ControlFlow<()> {
         let rules = self.rules;
         let unit = kind.kicker_unit();
+        let (base, base_available) = self.base_caps(unit);
         let main_mask = run_mask(start, length);
-        let mut caps = [0u8; RANKS];
+        let caps = base & !(((1u128 << (8 * u32::from(length))) - 1) << (8 * start));
+        let available = base_available & !main_mask;
+        // Byte r of `prefix`: the units of ranks 0..=r (at most 15 * 8, no byte overflows), so
+        // ranks r.. give the total less that, plus rank r's own.
+        let prefix = caps.wrapping_mul(BYTE_ONES);
+        let total = (prefix >> 120) as u8;
+        if total < count {
+            return ControlFlow::Continue(());
+        }
+        let suffix = u128::from(total) * BYTE_ONES - prefix + caps;
+        let mut no_trio = 0u16;
+        if unit == 1 && !rules.kickers_may_include_adjacent_trio {
+            if start > 0 {
+                no_trio |= 1 << (start - 1);
+            }
+            let after = start + length as usize;
+            if after <= ACE {
+                no_trio |= 1 << after;
+            }
+        }
+        let head = Combo::bare(kind, Rank::ALL[start], length, size);
+        let search = KickerSearch {
+            head,
+            main: run_word(start, length) * u64::from(size),
+            main_lanes: main_lanes(&head),
+            caps: caps.to_le_bytes(),
+            suffix: suffix.to_le_bytes(),
+            no_trio,
+            unit,
+        };
+        self.kicker_walk(&search, available, 0, count, false)
+    }
+
+    /// The kicker caps of `unit` (1 singles, 2 pairs) for every rank: see `kicker_caps`.
+    fn base_caps(&mut self, unit: u8) -> (u128, u16) {
+        let slot = usize::from(unit - 1);
+        if let Some(caps) = self.kicker_caps[slot] {
+            return caps;
+        }
+        let rules = self.rules;
+        let mut caps = [0u8; 16];
         let mut available = 0u16;
         for rank in 0..RANKS {
-            if main_mask & (1 << rank) != 0 {
-                continue;
-            }
             let have = self.hand[rank];
             let mut cap = if unit == 1 {
                 let mut cap = have;
@@ -626,32 +680,9 @@ impl<'a, S: Sink> Generator<'a, S> {
             caps[rank] = cap;
             available |= u16::from(cap != 0) << rank;
         }
-        let mut suffix = [0u8; RANKS + 1];
-        for rank in (0..RANKS).rev() {
-            suffix[rank] = suffix[rank + 1].saturating_add(caps[rank]);
-        }
-        if suffix[0] < count {
-            return ControlFlow::Continue(());
-        }
-        let mut no_trio = 0u16;
-        if unit == 1 && !rules.kickers_may_include_adjacent_trio {
-            if start > 0 {
-                no_trio |= 1 << (start - 1);
-            }
-            let after = start + length as usize;
-            if after <= ACE {
-                no_trio |= 1 << after;
-            }
-        }
-        let search = KickerSearch {
-            head: Combo::bare(kind, Rank::ALL[start], length, size),
-            main: run_word(start, length) * u64::from(size),
-            caps,
-            suffix,
-            no_trio,
-            unit,
-        };
-        self.kicker_walk(&search, available, 0, count, false)
+        let caps = (u128::from_le_bytes(caps), available);
+        self.kicker_caps[slot] = Some(caps);
+        caps
     }
 
     /// Chooses the kicker units of the ranks in `ranks` (all above the ranks chosen so far,
@@ -666,6 +697,25 @@ impl<'a, S: Sink> Generator<'a, S> {
         remaining: u8,
         ambiguous: bool,
     ) -> ControlFlow<()> {
+        if remaining == 1 {
+            // The last unit: one of each rank left (three cards only from three units, and a
+            // rank left can give one), unless it would complete the rocket.
+            if !self.rules.kickers_may_include_rocket {
+                let copies = self.rules.game.rocket_copies();
+                if (kickers >> (4 * BLACK)) & 0xf >= u64::from(copies) && (copies - 1) / s.unit == 0
+                {
+                    ranks &= !(1 << RED);
+                }
+            }
+            let unit = u64::from(s.unit);
+            while ranks != 0 {
+                let rank = ranks.trailing_zeros();
+                ranks &= ranks - 1;
+                let chosen = kickers + (unit << (4 * rank));
+                self.emit(s, chosen, ambiguous)?;
+            }
+            return ControlFlow::Continue(());
+        }
         while ranks != 0 {
             let rank = ranks.trailing_zeros() as usize;
             ranks &= ranks - 1;
@@ -688,7 +738,7 @@ impl<'a, S: Sink> Generator<'a, S> {
                     let chosen = kickers + (u64::from(cards) << (4 * rank));
                     let ambiguous = ambiguous || cards >= 3;
                     if units == remaining {
-                        self.emit(&s.head, s.main + chosen, chosen, ambiguous)?;
+                        self.emit(s, chosen, ambiguous)?;
                     } else {
                         self.kicker_walk(s, ranks, chosen, remaining - units, ambiguous)?;
                     }
