@@ -204,10 +204,10 @@ fn capacity(wild: bool, previous: Option<&Combo>, item: usize) -> usize {
 
 /// Where the generator's plays go.
 trait Sink {
-    /// Takes one play: `head` is its reading without kickers, `cards` its cards and `kickers`
-    /// its kicker cards, both packed as in [`pack_play`](super::pack_play) (4 bits a rank),
-    /// and `main` its main cards as byte lanes (see [`main_lanes`]).
-    fn take(&mut self, head: &Combo, cards: u64, main: u128, kickers: u64) -> ControlFlow<()>;
+    /// Takes one play: `head` is its reading without kickers, `cards` its cards packed as in
+    /// [`pack_play`](super::pack_play) (4 bits a rank), `main` and `kickers` its main and
+    /// kicker cards as byte lanes (see [`main_lanes`]).
+    fn take(&mut self, head: &Combo, cards: u64, main: u128, kickers: u128) -> ControlFlow<()>;
 }
 
 /// The named plays of [`for_each_play`], passed to its callback.
@@ -222,16 +222,11 @@ where
     F: FnMut(&Play) -> ControlFlow<()>,
 {
     #[inline(always)]
-    fn take(&mut self, head: &Combo, _cards: u64, main: u128, kickers: u64) -> ControlFlow<()> {
+    fn take(&mut self, head: &Combo, _cards: u64, main: u128, kickers: u128) -> ControlFlow<()> {
         let mut combo = *head;
-        // The cards as byte lanes (one count a byte): the main part, plus the kickers spread
-        // from their 4-bit counts; no lane carries (a count is at most 8).
-        let mut cards = main;
-        if kickers != 0 {
-            let lanes = spread(kickers);
-            combo.kickers = lanes_counts(lanes);
-            cards += lanes;
-        }
+        combo.kickers = lanes_counts(kickers);
+        // No lane carries: a count is at most 8.
+        let cards = main + kickers;
         if self.laizi && combo.kind == ComboKind::Bomb {
             combo.bomb_kind = Some(super::bombs::BombKind::Hard);
         }
@@ -250,7 +245,7 @@ struct Packed<'a> {
 
 impl Sink for Packed<'_> {
     #[inline(always)]
-    fn take(&mut self, head: &Combo, cards: u64, _main: u128, _kickers: u64) -> ControlFlow<()> {
+    fn take(&mut self, head: &Combo, cards: u64, _main: u128, _kickers: u128) -> ControlFlow<()> {
         self.out.push(cards | kind_code(head.kind));
         if self.out.len() >= self.limit {
             ControlFlow::Break(())
@@ -351,6 +346,25 @@ struct Generator<'a, S> {
 /// One in every byte.
 const BYTE_ONES: u128 = u128::from_le_bytes([1; 16]);
 
+/// Kicker cards chosen so far, packed (4 bits a rank) and as byte lanes (what named plays
+/// read).
+#[derive(Clone, Copy)]
+struct Chosen {
+    word: u64,
+    lanes: u128,
+}
+
+impl Chosen {
+    /// With `cards` more of `rank`.
+    #[inline(always)]
+    fn add(self, rank: usize, cards: u8) -> Chosen {
+        Chosen {
+            word: self.word + (u64::from(cards) << (4 * rank)),
+            lanes: self.lanes + (u128::from(cards) << (8 * rank)),
+        }
+    }
+}
+
 /// The state of one kicker search: which ranks may give how many kicker units.
 struct KickerSearch {
     /// The reading without kickers.
@@ -443,12 +457,12 @@ impl<'a, S: Sink> Generator<'a, S> {
     /// Reports the play of `s` with `kickers` (packed), unless another of its readings is the
     /// chosen one.
     #[inline(always)]
-    fn emit(&mut self, s: &KickerSearch, kickers: u64, ambiguous: bool) -> ControlFlow<()> {
-        let (head, cards) = (&s.head, s.main + kickers);
+    fn emit(&mut self, s: &KickerSearch, kickers: Chosen, ambiguous: bool) -> ControlFlow<()> {
+        let (head, cards) = (&s.head, s.main + kickers.word);
         if ambiguous && !self.chosen(head, cards) {
             return ControlFlow::Continue(());
         }
-        self.sink.take(head, cards, s.main_lanes, kickers)
+        self.sink.take(head, cards, s.main_lanes, kickers.lanes)
     }
 
     /// Whether `head` is the chosen reading of `cards` (packed): the first of its readings that
@@ -644,7 +658,8 @@ impl<'a, S: Sink> Generator<'a, S> {
             no_trio,
             unit,
         };
-        self.kicker_walk(&search, available, 0, count, false)
+        let none = Chosen { word: 0, lanes: 0 };
+        self.kicker_walk(&search, available, none, count, false)
     }
 
     /// The kicker caps of `unit` (1 singles, 2 pairs) for every rank: see `kicker_caps`.
@@ -656,8 +671,7 @@ impl<'a, S: Sink> Generator<'a, S> {
         let rules = self.rules;
         let mut caps = [0u8; 16];
         let mut available = 0u16;
-        for rank in 0..RANKS {
-            let have = self.hand[rank];
+        for (rank, (out, &have)) in caps.iter_mut().zip(&self.hand).enumerate() {
             let mut cap = if unit == 1 {
                 let mut cap = have;
                 if !rules.kickers_may_repeat {
@@ -677,7 +691,7 @@ impl<'a, S: Sink> Generator<'a, S> {
             if rank >= BLACK && !rules.kickers_may_include_joker {
                 cap = 0;
             }
-            caps[rank] = cap;
+            *out = cap;
             available |= u16::from(cap != 0) << rank;
         }
         let caps = (u128::from_le_bytes(caps), available);
@@ -693,7 +707,7 @@ impl<'a, S: Sink> Generator<'a, S> {
         &mut self,
         s: &KickerSearch,
         mut ranks: u16,
-        kickers: u64,
+        kickers: Chosen,
         remaining: u8,
         ambiguous: bool,
     ) -> ControlFlow<()> {
@@ -702,17 +716,16 @@ impl<'a, S: Sink> Generator<'a, S> {
             // rank left can give one), unless it would complete the rocket.
             if !self.rules.kickers_may_include_rocket {
                 let copies = self.rules.game.rocket_copies();
-                if (kickers >> (4 * BLACK)) & 0xf >= u64::from(copies) && (copies - 1) / s.unit == 0
+                if (kickers.word >> (4 * BLACK)) & 0xf >= u64::from(copies)
+                    && (copies - 1) / s.unit == 0
                 {
                     ranks &= !(1 << RED);
                 }
             }
-            let unit = u64::from(s.unit);
             while ranks != 0 {
-                let rank = ranks.trailing_zeros();
+                let rank = ranks.trailing_zeros() as usize;
                 ranks &= ranks - 1;
-                let chosen = kickers + (unit << (4 * rank));
-                self.emit(s, chosen, ambiguous)?;
+                self.emit(s, kickers.add(rank, s.unit), ambiguous)?;
             }
             return ControlFlow::Continue(());
         }
@@ -725,7 +738,7 @@ impl<'a, S: Sink> Generator<'a, S> {
             let mut cap = s.caps[rank].min(remaining);
             if rank == RED && !self.rules.kickers_may_include_rocket {
                 let copies = self.rules.game.rocket_copies();
-                if (kickers >> (4 * BLACK)) & 0xf >= u64::from(copies) {
+                if (kickers.word >> (4 * BLACK)) & 0xf >= u64::from(copies) {
                     cap = cap.min((copies - 1) / s.unit);
                 }
             }
@@ -735,7 +748,7 @@ impl<'a, S: Sink> Generator<'a, S> {
             while units >= least {
                 let cards = units * s.unit;
                 if !(cards == 3 && s.no_trio & (1 << rank) != 0) {
-                    let chosen = kickers + (u64::from(cards) << (4 * rank));
+                    let chosen = kickers.add(rank, cards);
                     let ambiguous = ambiguous || cards >= 3;
                     if units == remaining {
                         self.emit(s, chosen, ambiguous)?;
