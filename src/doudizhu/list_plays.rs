@@ -2,10 +2,14 @@
 //!
 //! Plays are generated straight from the hand's rank counts, kind by kind, in listing order
 //! ([`Combo::list_key`]), so the output needs no sorting: main parts come from runs of bits in
-//! "at least n copies" masks, kickers from a depth-first walk over ranks that tries more copies
-//! of lower ranks first (which is exactly the kickers' listing order) and prunes when the ranks
-//! left cannot supply the kickers still needed. Candidates live in fixed arrays on the stack:
-//! nothing is allocated per candidate.
+//! "at least n copies" masks, kickers from a depth-first walk over the bits of the ranks that
+//! may give one, trying more copies of lower ranks first (which is exactly the kickers' listing
+//! order) and pruning when the ranks left cannot supply the kickers still needed. A candidate is
+//! a few machine words: its cards as 4-bit rank counts in a `u64` (the packed form of
+//! [`pack_play`](super::pack_play)) and as byte lanes in a `u128` (the bytes of a
+//! [`RankCounts`]); nothing is allocated per candidate. One generator feeds both outputs:
+//! [`for_each_play`] and [`list_plays`] build a [`Play`] per play, [`list_plays_packed`] pushes
+//! the packed word and never builds a `Play`.
 //!
 //! A play (a multiset of cards) with several readings is generated once per reading; only the
 //! one whose reading is the play's *chosen* reading is kept (the first reading in reading order
