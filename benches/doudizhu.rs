@@ -9,7 +9,10 @@
 use std::hint::black_box;
 
 use cardrules::cards::{Rank, RankCounts};
-use cardrules::doudizhu::{CardList, Combo, Table, Variant, classify, fit_wildcards, list_plays};
+use cardrules::doudizhu::{
+    CardList, Combo, Table, Variant, classify, fit_wildcards, list_plays, list_plays_packed,
+    pack_listed,
+};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
@@ -157,6 +160,26 @@ fn leading_bench(c: &mut Criterion) {
             })
         });
     }
+    // The same plays packed one per word (PLAY_LIST_FORMAT_PACKED), for callers that search
+    // or train.
+    for (name, table) in [
+        ("standard_packed", Table::STANDARD),
+        ("strict_packed", Table::STRICT),
+    ] {
+        let mut i = 0;
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                i = (i + 1) & (HANDS - 1);
+                black_box(list_plays_packed(
+                    &table,
+                    black_box(&lists[i]),
+                    None,
+                    None,
+                    None,
+                ))
+            })
+        });
+    }
     let theirs: Vec<dou_dizhu::Hand> = hands.iter().map(to_dou_dizhu).collect();
     let mut i = 0;
     group.bench_function("dou_dizhu_0.2.0", |b| {
@@ -184,6 +207,24 @@ fn responding_bench(c: &mut Criterion) {
                 b.iter(|| {
                     i = (i + 1) & (HANDS - 1);
                     black_box(list_plays(
+                        &table,
+                        black_box(&lists[i]),
+                        Some(&previous),
+                        None,
+                        None,
+                    ))
+                })
+            });
+        }
+        for (profile, table) in [
+            ("standard_packed", Table::STANDARD),
+            ("strict_packed", Table::STRICT),
+        ] {
+            let mut i = 0;
+            group.bench_function(profile, |b| {
+                b.iter(|| {
+                    i = (i + 1) & (HANDS - 1);
+                    black_box(list_plays_packed(
                         &table,
                         black_box(&lists[i]),
                         Some(&previous),
@@ -225,6 +266,14 @@ fn check_equal_work() {
         ours.sort_unstable();
         theirs.sort_unstable();
         assert_eq!(ours, theirs, "different plays for {hand}");
+        // The packed listing is the named one, word for word.
+        for table in [Table::STANDARD, Table::STRICT] {
+            let named: Vec<u64> = list_plays(&table, &list, None, None, None)
+                .iter()
+                .map(pack_listed)
+                .collect();
+            assert_eq!(list_plays_packed(&table, &list, None, None, None), named);
+        }
     }
 }
 

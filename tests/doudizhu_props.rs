@@ -8,7 +8,7 @@ mod doudizhu_support;
 use cardrules::cards::{Rank, RankCounts};
 use cardrules::doudizhu::{
     CardList, Combo, ComboKind, ComparisonOutcome, ReadingSelector, Rules, Situation, Table, beats,
-    classify, compare_plays, list_plays, validate_play,
+    classify, compare_plays, list_plays, list_plays_packed, unpack_play, validate_play,
 };
 use doudizhu_support as reference;
 use proptest::prelude::*;
@@ -120,6 +120,20 @@ proptest! {
             .collect();
         let slow = reference::list_plays(&hand, previous.as_ref(), kind, &rules);
         prop_assert_eq!(fast, slow);
+    }
+
+    /// The packed listing (generated as words, never as named plays) is the reference's
+    /// listing: the same cards and kinds in the same order, cut at the same limit.
+    #[test]
+    fn packed_enumeration_matches_reference((rules, hand, previous, kind) in scenario(), limit in prop::option::of(0usize..40)) {
+        let packed = list_plays_packed(&table(&rules), &cards(&rules, hand), previous.as_ref(), kind, limit);
+        let unpacked: Vec<(RankCounts, Option<ComboKind>)> = packed.iter().map(|&w| unpack_play(w)).collect();
+        let slow: Vec<(RankCounts, Option<ComboKind>)> = reference::list_plays(&hand, previous.as_ref(), kind, &rules)
+            .into_iter()
+            .take(limit.unwrap_or(usize::MAX))
+            .map(|(cards, combo)| (cards, Some(combo.kind)))
+            .collect();
+        prop_assert_eq!(unpacked, slow);
     }
 
     /// A limit keeps a prefix of the full listing.

@@ -2,10 +2,14 @@
 //!
 //! Plays are generated straight from the hand's rank counts, kind by kind, in listing order
 //! ([`Combo::list_key`]), so the output needs no sorting: main parts come from runs of bits in
-//! "at least n copies" masks, kickers from a depth-first walk over ranks that tries more copies
-//! of lower ranks first (which is exactly the kickers' listing order) and prunes when the ranks
-//! left cannot supply the kickers still needed. Candidates live in fixed arrays on the stack:
-//! nothing is allocated per candidate.
+//! "at least n copies" masks, kickers from a depth-first walk over the bits of the ranks that
+//! may give one, trying more copies of lower ranks first (which is exactly the kickers' listing
+//! order) and pruning when the ranks left cannot supply the kickers still needed. A candidate is
+//! a few machine words: its cards as 4-bit rank counts in a `u64` (the packed form of
+//! [`pack_play`](super::pack_play)) and as byte lanes in a `u128` (the bytes of a
+//! [`RankCounts`]); nothing is allocated per candidate. One generator feeds both outputs:
+//! [`for_each_play`] and [`list_plays`] build a [`Play`] per play, [`list_plays_packed`] pushes
+//! the packed word and never builds a `Play`.
 //!
 //! A play (a multiset of cards) with several readings is generated once per reading; only the
 //! one whose reading is the play's *chosen* reading is kept (the first reading in reading order
@@ -21,7 +25,7 @@ use super::combo::{Combo, ComboKind, Play};
 use super::compare::beats;
 use super::hand::CardList;
 use super::packed::pack_listed;
-use super::ranks::{ACE, BLACK, CHAIN_MASK, RANKS, RED, run_mask, run_starts};
+use super::ranks::{ACE, BLACK, CHAIN_MASK, NORMAL_MASK, RANKS, RED, run_mask, run_starts};
 use super::rules::Rules;
 use super::table::Table;
 use super::variant::Variant;
@@ -48,35 +52,20 @@ pub fn for_each_play<F>(
     hand: &CardList,
     previous: Option<&Combo>,
     kind: Option<ComboKind>,
-    mut f: F,
+    f: F,
 ) -> ControlFlow<()>
 where
     F: FnMut(&Play) -> ControlFlow<()>,
 {
     hand.assert_within(table.game());
-    let (_, wildcards) = table.wild().split(hand.counts());
-    if !wildcards.is_empty() {
+    if holds_wildcards(table, hand) {
         return super::laizi::for_each_wild_play(table, hand.counts(), previous, kind, f);
     }
-    let laizi = !table.wild().is_empty();
-    let f = move |play: &Play| {
-        // Under laizi rules a natural bomb is a hard one, as ValidatePlay reports it.
-        if laizi && play.combo.kind == ComboKind::Bomb {
-            let mut play = *play;
-            play.combo.bomb_kind = Some(super::bombs::BombKind::Hard);
-            return f(&play);
-        }
-        f(play)
-    };
-    let mut generator = Generator {
-        hand: hand.counts().0,
-        table,
-        rules: table.rules(),
-        previous,
-        filter: kind,
+    let sink = Named {
         f,
+        laizi: !table.wild().is_empty(),
     };
-    generator.run()
+    Generator::new(table, hand.counts(), previous, kind, sink).run()
 }
 
 /// A hand ListPlays does not list: a two-deck hand holding wildcards larger than the largest
@@ -163,7 +152,11 @@ pub fn list_plays_packed(
     kind: Option<ComboKind>,
     limit: Option<usize>,
 ) -> Vec<u64> {
-    collect(table, hand, previous, kind, limit, pack_listed)
+    if holds_wildcards(table, hand) {
+        return collect(table, hand, previous, kind, limit, pack_listed);
+    }
+    hand.assert_within(table.game());
+    packed_naturals(table, hand, previous, kind, limit.unwrap_or(usize::MAX))
 }
 
 /// The plays of [`for_each_play`], at most `limit`, each as `each` makes it.
@@ -176,15 +169,8 @@ fn collect<T>(
     each: impl Fn(&Play) -> T,
 ) -> Vec<T> {
     let limit = limit.unwrap_or(usize::MAX);
-    // A hand of a deal lists about a hundred plays; leading, a 17-card hand with four
-    // wildcards lists 600 to 1,800 (half of them over 1,024: growing the list copied it).
-    let wild = !table.wild().is_empty() && !table.wild().split(hand.counts()).1.is_empty();
-    let capacity = match (wild, previous) {
-        (false, _) => 64,
-        (true, None) => 2048,
-        (true, Some(_)) => 1024,
-    };
-    let mut plays = Vec::with_capacity(limit.min(capacity));
+    let wild = holds_wildcards(table, hand);
+    let mut plays = Vec::with_capacity(limit.min(capacity(wild, previous, size_of::<T>())));
     if limit == 0 {
         return plays;
     }
@@ -199,41 +185,292 @@ fn collect<T>(
     plays
 }
 
-struct Generator<'a, F> {
+/// True when `hand` holds wildcards of `table`: its plays come from the laizi lister.
+fn holds_wildcards(table: &Table, hand: &CardList) -> bool {
+    !table.wild().is_empty() && !table.wild().split(hand.counts()).1.is_empty()
+}
+
+/// The first capacity of a listing of items of `item` bytes.
+///
+/// A 20-card hand leads about 80 to 150 plays (STRICT to STANDARD) and answers a previous play
+/// with a handful (a dozen singles and bombs at most, in most hands); leading, a 17-card hand
+/// with four wildcards lists 600 to 1,800 (half of them over 1,024: growing the list copied it).
+/// Answers start within a kilobyte, which the allocator serves from its per-thread cache (a
+/// larger block cost about 450 instructions of a 950-instruction answer to a single, callgrind).
+fn capacity(wild: bool, previous: Option<&Combo>, item: usize) -> usize {
+    match (wild, previous) {
+        (false, None) => 128,
+        (false, Some(_)) => (1024 / item.max(1)).clamp(8, 128),
+        (true, None) => 2048,
+        (true, Some(_)) => 1024,
+    }
+}
+
+/// Where the generator's plays go.
+trait Sink {
+    /// Takes one play: `head` is its reading without kickers, `cards` its cards packed as in
+    /// [`pack_play`](super::pack_play) (4 bits a rank), `main` and `kickers` its main and
+    /// kicker cards as byte lanes (see [`main_lanes`]).
+    fn take(&mut self, head: &Combo, cards: u64, main: u128, kickers: u128) -> ControlFlow<()>;
+}
+
+/// The named plays of [`for_each_play`], passed to its callback.
+struct Named<F> {
+    f: F,
+    /// Laizi rules: a natural bomb is a hard one, as ValidatePlay reports it.
+    laizi: bool,
+}
+
+impl<F> Sink for Named<F>
+where
+    F: FnMut(&Play) -> ControlFlow<()>,
+{
+    #[inline(always)]
+    fn take(&mut self, head: &Combo, _cards: u64, main: u128, kickers: u128) -> ControlFlow<()> {
+        let mut combo = *head;
+        combo.kickers = lanes_counts(kickers);
+        // No lane carries: a count is at most 8.
+        let cards = main + kickers;
+        if self.laizi && combo.kind == ComboKind::Bomb {
+            combo.bomb_kind = Some(super::bombs::BombKind::Hard);
+        }
+        (self.f)(&Play {
+            cards: lanes_counts(cards),
+            combo,
+        })
+    }
+}
+
+/// The packed plays of [`list_plays_packed`], at most `limit` of them.
+struct Packed<'a> {
+    out: &'a mut Vec<u64>,
+    limit: usize,
+}
+
+impl Sink for Packed<'_> {
+    #[inline(always)]
+    fn take(&mut self, head: &Combo, cards: u64, _main: u128, _kickers: u128) -> ControlFlow<()> {
+        self.out.push(cards | kind_code(head.kind));
+        if self.out.len() >= self.limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+/// [`list_plays_packed`] of a hand without wildcards: the generator's words, never a [`Play`].
+fn packed_naturals(
+    table: &Table,
+    hand: &CardList,
+    previous: Option<&Combo>,
+    kind: Option<ComboKind>,
+    limit: usize,
+) -> Vec<u64> {
+    let mut out = Vec::with_capacity(limit.min(capacity(false, previous, size_of::<u64>())));
+    if limit == 0 {
+        return out;
+    }
+    let sink = Packed {
+        out: &mut out,
+        limit,
+    };
+    let _ = Generator::new(table, hand.counts(), previous, kind, sink).run();
+    out
+}
+
+/// Ones in the low bit of every rank's 4 bits.
+const NIBBLE_ONES: u64 = 0x1111_1111_1111_1111;
+
+/// The packed cards of `length` consecutive ranks from `start`, one copy each.
+#[inline]
+fn run_word(start: usize, length: u8) -> u64 {
+    (((1u64 << (4 * u32::from(length))) - 1) & NIBBLE_ONES) << (4 * start)
+}
+
+/// Packed rank counts (4 bits a rank) read back into a count per rank.
+#[inline]
+fn unpack_counts(word: u64) -> RankCounts {
+    lanes_counts(spread(word))
+}
+
+/// Packed rank counts (4 bits a rank) spread to byte lanes: rank `r`'s count in byte `r`.
+#[inline]
+fn spread(word: u64) -> u128 {
+    // Each half's eight 4-bit counts spread to eight bytes: halves, then quarters, then eighths.
+    let half = |half: u64| {
+        let t = (half | half << 16) & 0x0000_FFFF_0000_FFFF;
+        let t = (t | t << 8) & 0x00FF_00FF_00FF_00FF;
+        (t | t << 4) & 0x0F0F_0F0F_0F0F_0F0F
+    };
+    u128::from(half(word & 0xFFFF_FFFF)) | u128::from(half(word >> 32 & 0x0FFF_FFFF)) << 64
+}
+
+/// Byte lanes back to rank counts.
+#[inline]
+fn lanes_counts(lanes: u128) -> RankCounts {
+    let bytes = lanes.to_le_bytes();
+    let mut counts = [0u8; RANKS];
+    counts.copy_from_slice(&bytes[..RANKS]);
+    RankCounts(counts)
+}
+
+/// The main cards of a reading as byte lanes (as [`Combo::main_cards`]).
+#[inline]
+fn main_lanes(head: &Combo) -> u128 {
+    const BYTE_ONES: u128 = u128::from_le_bytes([1; 16]);
+    if head.kind == ComboKind::Rocket {
+        return u128::from(head.size) * (1 << (8 * BLACK) | 1 << (8 * RED));
+    }
+    let run = ((1u128 << (8 * u32::from(head.length))) - 1) & BYTE_ONES;
+    (run << (8 * head.rank.index())) * u128::from(head.size)
+}
+
+/// The kind's code in a packed play's top 4 bits (see [`pack_play`](super::pack_play)).
+#[inline]
+fn kind_code(kind: ComboKind) -> u64 {
+    (kind as u64 + 1) << 60
+}
+
+struct Generator<'a, S> {
     hand: [u8; RANKS],
+    /// `at_least[n]`: the ranks the hand holds `n` or more cards of (`n` up to 8, two decks).
+    at_least: [u16; 9],
     table: &'a Table,
     rules: &'a Rules,
     previous: Option<&'a Combo>,
     filter: Option<ComboKind>,
-    f: F,
+    sink: S,
+    /// For single (index 0) and pair (index 1) kickers: the units each rank may give (a byte
+    /// a rank) and the ranks that may give one, before the main part is taken out. Computed on
+    /// first use: answers to most plays take no kickers.
+    kicker_caps: [Option<(u128, u16)>; 2],
+}
+
+/// `at_least[n]`: the ranks `counts` holds `n` or more cards of (`n` up to 8, two decks).
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn at_least_masks(counts: &[u8; RANKS]) -> [u16; 9] {
+    // SAFETY: SSE2 is part of the x86-64 baseline: every x86-64 CPU has it.
+    unsafe { at_least_sse2(counts) }
+}
+
+/// `at_least[n]`: the ranks `counts` holds `n` or more cards of (`n` up to 8, two decks).
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+fn at_least_masks(counts: &[u8; RANKS]) -> [u16; 9] {
+    at_least_scalar(counts)
+}
+
+/// [`at_least_masks`] with SSE2: a byte max, a compare and a `movemask` per count (the scalar
+/// version was about 130 of the 670 instructions of an answer to a single, callgrind).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+fn at_least_sse2(counts: &[u8; RANKS]) -> [u16; 9] {
+    use std::arch::x86_64::*;
+    let mut bytes = [0u8; 16];
+    bytes[..RANKS].copy_from_slice(counts);
+    let lo = i64::from_le_bytes(bytes[..8].try_into().unwrap_or_default());
+    let hi = i64::from_le_bytes(bytes[8..].try_into().unwrap_or_default());
+    let v = _mm_set_epi64x(hi, lo);
+    let mut masks = [0u16; 9];
+    for (n, mask) in masks.iter_mut().enumerate() {
+        // v >= n exactly where max(v, n) == v.
+        let at_least = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(n as i8)), v);
+        *mask = _mm_movemask_epi8(at_least) as u16 & ALL_RANKS;
+    }
+    masks
+}
+
+/// [`at_least_masks`] one rank at a time (the portable version, and the SSE2 version's test
+/// oracle): each rank in the mask of its exact count, then every count's mask in those below.
+#[cfg(any(test, not(target_arch = "x86_64")))]
+fn at_least_scalar(counts: &[u8; RANKS]) -> [u16; 9] {
+    let mut at_least = [0u16; 9];
+    for (rank, &count) in counts.iter().enumerate() {
+        at_least[usize::from(count).min(8)] |= 1 << rank;
+    }
+    for n in (0..8).rev() {
+        at_least[n] |= at_least[n + 1];
+    }
+    at_least
+}
+
+/// Every rank, as a mask.
+const ALL_RANKS: u16 = (1 << RANKS) - 1;
+
+/// One in every byte.
+const BYTE_ONES: u128 = u128::from_le_bytes([1; 16]);
+
+/// Kicker cards chosen so far, packed (4 bits a rank) and as byte lanes (what named plays
+/// read).
+#[derive(Clone, Copy)]
+struct Chosen {
+    word: u64,
+    lanes: u128,
+}
+
+impl Chosen {
+    /// With `cards` more of `rank`.
+    #[inline(always)]
+    fn add(self, rank: usize, cards: u8) -> Chosen {
+        Chosen {
+            word: self.word + (u64::from(cards) << (4 * rank)),
+            lanes: self.lanes + (u128::from(cards) << (8 * rank)),
+        }
+    }
 }
 
 /// The state of one kicker search: which ranks may give how many kicker units.
 struct KickerSearch {
-    combo: Combo,
-    main: [u8; RANKS],
-    /// Kicker cards per rank chosen so far.
-    chosen: [u8; RANKS],
+    /// The reading without kickers.
+    head: Combo,
+    /// The main cards, packed.
+    main: u64,
+    /// The main cards as byte lanes.
+    main_lanes: u128,
     /// Most units (single cards or pairs) each rank may give.
-    caps: [u8; RANKS],
+    caps: [u8; 16],
     /// `suffix[r]`: units ranks `r..` may give together.
-    suffix: [u8; RANKS + 1],
+    suffix: [u8; 16],
     /// Ranks that may not give exactly three single kickers (next to the chain).
     no_trio: u16,
     /// Cards per unit: 1 (singles) or 2 (pairs).
     unit: u8,
 }
 
-impl<F> Generator<'_, F>
-where
-    F: FnMut(&Play) -> ControlFlow<()>,
-{
+impl<'a, S: Sink> Generator<'a, S> {
+    fn new(
+        table: &'a Table,
+        hand: &RankCounts,
+        previous: Option<&'a Combo>,
+        filter: Option<ComboKind>,
+        sink: S,
+    ) -> Self {
+        Generator {
+            hand: hand.0,
+            at_least: at_least_masks(&hand.0),
+            table,
+            rules: table.rules(),
+            previous,
+            filter,
+            sink,
+            kicker_caps: [None; 2],
+        }
+    }
+
     fn allowed(&self, kind: ComboKind) -> bool {
         self.filter.is_none_or(|k| k == kind)
     }
 
     fn qualifies(&self, combo: &Combo) -> bool {
         self.allowed(combo.kind) && self.previous.is_none_or(|p| beats(self.table, combo, p))
+    }
+
+    /// Ranks holding `size` or more cards, from rank `first` on.
+    #[inline]
+    fn holding(&self, size: u8, first: usize) -> u16 {
+        self.at_least[usize::from(size).min(8)] & !((1u16 << first) - 1)
     }
 
     fn run(&mut self) -> ControlFlow<()> {
@@ -265,18 +502,30 @@ where
         }
     }
 
-    /// Reports a candidate, unless another of its readings is the chosen one.
-    fn emit(&mut self, combo: Combo, cards: RankCounts, ambiguous: bool) -> ControlFlow<()> {
-        if ambiguous {
-            let readings = classify_within_deck(&cards, self.rules);
-            let chosen = readings.iter().find(|r| self.qualifies(r));
-            if !chosen.is_some_and(|r| r.same_main(&combo)) {
-                return ControlFlow::Continue(());
-            }
+    /// Reports the play of `s` with `kickers` (packed), unless another of its readings is the
+    /// chosen one.
+    #[inline(always)]
+    fn emit(&mut self, s: &KickerSearch, kickers: Chosen, ambiguous: bool) -> ControlFlow<()> {
+        let (head, cards) = (&s.head, s.main + kickers.word);
+        if ambiguous && !self.chosen(head, cards) {
+            return ControlFlow::Continue(());
         }
-        (self.f)(&Play { cards, combo })
+        self.sink.take(head, cards, s.main_lanes, kickers.lanes)
     }
 
+    /// Whether `head` is the chosen reading of `cards` (packed): the first of its readings that
+    /// qualifies. Out of line: only plays whose kickers hold three cards of a rank get here.
+    #[cold]
+    #[inline(never)]
+    fn chosen(&self, head: &Combo, cards: u64) -> bool {
+        let readings = classify_within_deck(&unpack_counts(cards), self.rules);
+        let chosen = readings.iter().find(|r| self.qualifies(r));
+        chosen.is_some_and(|r| r.same_main(head))
+    }
+
+    /// Reports a play without kickers: a bare reading is always its play's first reading, so it
+    /// needs no check.
+    #[inline]
     fn emit_bare(
         &mut self,
         kind: ComboKind,
@@ -284,10 +533,9 @@ where
         length: u8,
         size: u8,
     ) -> ControlFlow<()> {
-        let combo = Combo::bare(kind, Rank::ALL[start], length, size);
-        let cards = combo.main_cards();
-        // A bare reading is always its play's first reading: no check needed.
-        self.emit(combo, cards, false)
+        let head = Combo::bare(kind, Rank::ALL[start], length, size);
+        let cards = run_word(start, length) * u64::from(size);
+        self.sink.take(&head, cards, main_lanes(&head), 0)
     }
 
     /// Generates plays of `kind`: of chain length `length` only, if given; with a main rank
@@ -304,10 +552,11 @@ where
         match kind {
             Single | Pair | Trio => {
                 let size = kind.main_copies().unwrap_or(1);
-                for rank in first..RANKS {
-                    if self.hand[rank] >= size {
-                        self.emit_bare(kind, rank, 1, size)?;
-                    }
+                let mut ranks = self.holding(size, first);
+                while ranks != 0 {
+                    let rank = ranks.trailing_zeros() as usize;
+                    ranks &= ranks - 1;
+                    self.emit_bare(kind, rank, 1, size)?;
                 }
             }
             Straight | PairStraight | Airplane => {
@@ -330,10 +579,11 @@ where
                 }
                 let size = kind.main_copies().unwrap_or(3);
                 let count = if size == 4 { 2 } else { 1 };
-                for rank in first..Rank::Two.index() + 1 {
-                    if self.hand[rank] >= size {
-                        self.kickers(kind, rank, 1, size, count)?;
-                    }
+                let mut ranks = self.holding(size, first) & NORMAL_MASK;
+                while ranks != 0 {
+                    let rank = ranks.trailing_zeros() as usize;
+                    ranks &= ranks - 1;
+                    self.kickers(kind, rank, 1, size, count)?;
                 }
             }
             AirplaneWithSingles | AirplaneWithPairs => {
@@ -349,7 +599,9 @@ where
             Rocket => {
                 let copies = self.rules.game.rocket_copies();
                 if self.hand[BLACK] >= copies && self.hand[RED] >= copies {
-                    self.emit_bare(Rocket, BLACK, 1, copies)?;
+                    let head = Combo::bare(Rocket, Rank::BlackJoker, 1, copies);
+                    let cards = u64::from(copies) * (1 << (4 * BLACK) | 1 << (4 * RED));
+                    self.sink.take(&head, cards, main_lanes(&head), 0)?;
                 }
             }
         }
@@ -369,14 +621,17 @@ where
         mut each: impl FnMut(&mut Self, usize, u8) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let max_length = (self.rules.game.max_play_cards() / per_rank).min(12) as u8;
-        let mut available = 0u16;
-        for rank in 0..=ACE {
-            available |= ((self.hand[rank] >= size) as u16) << rank;
-        }
-        available &= CHAIN_MASK;
+        let available = self.holding(size, 0) & CHAIN_MASK;
         let (low, high) = only_length.map_or((min_length, max_length), |l| (l, l));
+        if available.count_ones() < u32::from(low) {
+            return ControlFlow::Continue(());
+        }
         for length in low..=high {
             let mut starts = run_starts(available, length) & !((1u16 << first) - 1);
+            if starts == 0 {
+                // A run of `length` contains one of every shorter length: none are longer.
+                break;
+            }
             while starts != 0 {
                 let start = starts.trailing_zeros() as usize;
                 starts &= starts - 1;
@@ -389,15 +644,17 @@ where
     /// Bombs in listing order (size, then rank); above `floor` only, if given.
     fn bombs(&mut self, floor: Option<Combo>) -> ControlFlow<()> {
         for size in 4..=self.rules.game.max_bomb_size() {
-            for rank in 0..=Rank::Two.index() {
-                if self.hand[rank] < size {
-                    continue;
-                }
+            let mut ranks = self.holding(size, 0) & NORMAL_MASK;
+            while ranks != 0 {
+                let rank = ranks.trailing_zeros() as usize;
+                ranks &= ranks - 1;
                 // The table's bomb order: a soft or pure previous bomb (laizi) need not rank by
                 // size and rank alone.
-                let bomb = Combo::bare(ComboKind::Bomb, Rank::ALL[rank], 1, size);
-                if floor.is_some_and(|f| !beats(self.table, &bomb, &f)) {
-                    continue;
+                if let Some(floor) = &floor {
+                    let bomb = Combo::bare(ComboKind::Bomb, Rank::ALL[rank], 1, size);
+                    if !beats(self.table, &bomb, floor) {
+                        continue;
+                    }
                 }
                 self.emit_bare(ComboKind::Bomb, rank, 1, size)?;
             }
@@ -417,15 +674,52 @@ where
     ) -> ControlFlow<()> {
         let rules = self.rules;
         let unit = kind.kicker_unit();
+        let (base, base_available) = self.base_caps(unit);
         let main_mask = run_mask(start, length);
-        let mut main = [0u8; RANKS];
-        let mut caps = [0u8; RANKS];
-        for rank in 0..RANKS {
-            if main_mask & (1 << rank) != 0 {
-                main[rank] = size;
-                continue;
+        let caps = base & !(((1u128 << (8 * u32::from(length))) - 1) << (8 * start));
+        let available = base_available & !main_mask;
+        // Byte r of `prefix`: the units of ranks 0..=r (at most 15 * 8, no byte overflows), so
+        // ranks r.. give the total less that, plus rank r's own.
+        let prefix = caps.wrapping_mul(BYTE_ONES);
+        let total = (prefix >> 120) as u8;
+        if total < count {
+            return ControlFlow::Continue(());
+        }
+        let suffix = u128::from(total) * BYTE_ONES - prefix + caps;
+        let mut no_trio = 0u16;
+        if unit == 1 && !rules.kickers_may_include_adjacent_trio {
+            if start > 0 {
+                no_trio |= 1 << (start - 1);
             }
-            let have = self.hand[rank];
+            let after = start + length as usize;
+            if after <= ACE {
+                no_trio |= 1 << after;
+            }
+        }
+        let head = Combo::bare(kind, Rank::ALL[start], length, size);
+        let search = KickerSearch {
+            head,
+            main: run_word(start, length) * u64::from(size),
+            main_lanes: main_lanes(&head),
+            caps: caps.to_le_bytes(),
+            suffix: suffix.to_le_bytes(),
+            no_trio,
+            unit,
+        };
+        let none = Chosen { word: 0, lanes: 0 };
+        self.kicker_walk(&search, available, none, count, false)
+    }
+
+    /// The kicker caps of `unit` (1 singles, 2 pairs) for every rank: see `kicker_caps`.
+    fn base_caps(&mut self, unit: u8) -> (u128, u16) {
+        let slot = usize::from(unit - 1);
+        if let Some(caps) = self.kicker_caps[slot] {
+            return caps;
+        }
+        let rules = self.rules;
+        let mut caps = [0u8; 16];
+        let mut available = 0u16;
+        for (rank, (out, &have)) in caps.iter_mut().zip(&self.hand).enumerate() {
             let mut cap = if unit == 1 {
                 let mut cap = have;
                 if !rules.kickers_may_repeat {
@@ -445,80 +739,73 @@ where
             if rank >= BLACK && !rules.kickers_may_include_joker {
                 cap = 0;
             }
-            caps[rank] = cap;
+            *out = cap;
+            available |= u16::from(cap != 0) << rank;
         }
-        let mut suffix = [0u8; RANKS + 1];
-        for rank in (0..RANKS).rev() {
-            suffix[rank] = suffix[rank + 1].saturating_add(caps[rank]);
-        }
-        if suffix[0] < count {
-            return ControlFlow::Continue(());
-        }
-        let mut no_trio = 0u16;
-        if unit == 1 && !rules.kickers_may_include_adjacent_trio {
-            if start > 0 {
-                no_trio |= 1 << (start - 1);
-            }
-            let after = start + length as usize;
-            if after <= ACE {
-                no_trio |= 1 << after;
-            }
-        }
-        let mut search = KickerSearch {
-            combo: Combo {
-                kind,
-                rank: Rank::ALL[start],
-                length,
-                size,
-                kickers: RankCounts::EMPTY,
-                wild_as: RankCounts::EMPTY,
-                bomb_kind: None,
-            },
-            main,
-            chosen: [0; RANKS],
-            caps,
-            suffix,
-            no_trio,
-            unit,
-        };
-        self.kicker_walk(&mut search, 0, count)
+        let caps = (u128::from_le_bytes(caps), available);
+        self.kicker_caps[slot] = Some(caps);
+        caps
     }
 
-    /// Chooses the kicker units of ranks `rank..`, `remaining` still to place, and emits each
-    /// complete choice.
-    fn kicker_walk(&mut self, s: &mut KickerSearch, rank: usize, remaining: u8) -> ControlFlow<()> {
-        if remaining == 0 {
-            let mut cards = s.main;
-            let mut most = 0;
-            for (card, &kicker) in cards.iter_mut().zip(&s.chosen) {
-                *card += kicker;
-                most = most.max(kicker);
+    /// Chooses the kicker units of the ranks in `ranks` (all above the ranks chosen so far,
+    /// whose cards are `kickers`), `remaining` still to place, and emits each complete choice
+    /// in listing order: lower ranks first, more copies of a rank first. `ambiguous`: a rank
+    /// gives three or more kicker cards, so the play may have another reading.
+    fn kicker_walk(
+        &mut self,
+        s: &KickerSearch,
+        mut ranks: u16,
+        kickers: Chosen,
+        remaining: u8,
+        ambiguous: bool,
+    ) -> ControlFlow<()> {
+        if remaining == 1 {
+            // The last unit: one of each rank left (three cards only from three units, and a
+            // rank left can give one), unless it would complete the rocket.
+            if !self.rules.kickers_may_include_rocket {
+                let copies = self.rules.game.rocket_copies();
+                if (kickers.word >> (4 * BLACK)) & 0xf >= u64::from(copies)
+                    && (copies - 1) / s.unit == 0
+                {
+                    ranks &= !(1 << RED);
+                }
             }
-            let mut combo = s.combo;
-            combo.kickers = RankCounts(s.chosen);
-            return self.emit(combo, RankCounts(cards), most >= 3);
-        }
-        if rank == RANKS || s.suffix[rank] < remaining {
+            while ranks != 0 {
+                let rank = ranks.trailing_zeros() as usize;
+                ranks &= ranks - 1;
+                self.emit(s, kickers.add(rank, s.unit), ambiguous)?;
+            }
             return ControlFlow::Continue(());
         }
-        let mut cap = s.caps[rank].min(remaining);
-        if rank == RED && !self.rules.kickers_may_include_rocket {
-            let copies = self.rules.game.rocket_copies();
-            if s.chosen[BLACK] >= copies {
-                cap = cap.min((copies - 1) / s.unit);
+        while ranks != 0 {
+            let rank = ranks.trailing_zeros() as usize;
+            ranks &= ranks - 1;
+            if s.suffix[rank] < remaining {
+                break;
             }
-        }
-        // Take at least what the ranks above cannot supply; more copies first (listing order).
-        let least = remaining.saturating_sub(s.suffix[rank + 1]);
-        for units in (least..=cap).rev() {
-            let cards = units * s.unit;
-            if cards == 3 && s.no_trio & (1 << rank) != 0 {
-                continue;
+            let mut cap = s.caps[rank].min(remaining);
+            if rank == RED && !self.rules.kickers_may_include_rocket {
+                let copies = self.rules.game.rocket_copies();
+                if (kickers.word >> (4 * BLACK)) & 0xf >= u64::from(copies) {
+                    cap = cap.min((copies - 1) / s.unit);
+                }
             }
-            s.chosen[rank] = cards;
-            let flow = self.kicker_walk(s, rank + 1, remaining - units);
-            s.chosen[rank] = 0;
-            flow?;
+            // Take at least what the ranks above cannot supply; more copies first.
+            let least = remaining.saturating_sub(s.suffix[rank + 1]).max(1);
+            let mut units = cap;
+            while units >= least {
+                let cards = units * s.unit;
+                if !(cards == 3 && s.no_trio & (1 << rank) != 0) {
+                    let chosen = kickers.add(rank, cards);
+                    let ambiguous = ambiguous || cards >= 3;
+                    if units == remaining {
+                        self.emit(s, chosen, ambiguous)?;
+                    } else {
+                        self.kicker_walk(s, ranks, chosen, remaining - units, ambiguous)?;
+                    }
+                }
+                units -= 1;
+            }
         }
         ControlFlow::Continue(())
     }
@@ -527,6 +814,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::doudizhu::Preset;
 
     #[test]
     fn full_deck_census_per_profile() {
@@ -542,6 +830,58 @@ mod tests {
                 ControlFlow::Continue(())
             });
             assert_eq!(count, expected, "{table:?}");
+        }
+    }
+
+    #[test]
+    fn packed_census_is_the_named_census_packed() {
+        for game in [Variant::ThreePlayer, Variant::FourPlayer] {
+            let deck = CardList::full_deck(game);
+            for preset in [Preset::Standard, Preset::Strict, Preset::Permissive] {
+                let table = Table::preset(preset, game);
+                let named: Vec<u64> = list_plays(&table, &deck, None, None, None)
+                    .iter()
+                    .map(pack_listed)
+                    .collect();
+                assert_eq!(list_plays_packed(&table, &deck, None, None, None), named);
+            }
+        }
+    }
+
+    #[test]
+    fn at_least_masks_agree_with_the_scalar_version() {
+        let mut counts = [0u8; RANKS];
+        // Every count 0..=8 at every rank, beside a rotating pattern of other counts.
+        for rank in 0..RANKS {
+            for count in 0..=8u8 {
+                for (r, c) in counts.iter_mut().enumerate() {
+                    *c = ((r * 7 + rank) % 9) as u8;
+                }
+                counts[rank] = count;
+                assert_eq!(
+                    at_least_masks(&counts),
+                    at_least_scalar(&counts),
+                    "{counts:?}"
+                );
+                let expected = (0..RANKS)
+                    .filter(|&r| counts[r] >= 3)
+                    .fold(0u16, |m, r| m | 1 << r);
+                assert_eq!(at_least_masks(&counts)[3], expected);
+            }
+        }
+    }
+
+    #[test]
+    fn unpacking_reads_every_rank() {
+        for r in 0..RANKS {
+            let mut counts = RankCounts::EMPTY;
+            counts.0[r] = 8;
+            counts.0[(r + 1) % RANKS] = 5;
+            counts.0[(r + 9) % RANKS] = 1;
+            assert_eq!(
+                unpack_counts(crate::doudizhu::pack_play(&counts, None)),
+                counts
+            );
         }
     }
 
