@@ -52,8 +52,8 @@ pub(in crate::mahjong::score) use win_input::score_input;
 use crate::mahjong::Meld;
 use crate::tiles::{Tile, TileSuit};
 use context::WinContext;
-use reading::{HandFacts, Reading, score_reading};
-use sets::{KNITTED, for_each_decomposition, is_seven_pairs, knitted_tiles};
+use reading::{HandFacts, Reading, finish, raw_fans, score_reading};
+use sets::{KNITTED, for_each_decomposition, is_seven_pairs, knitted_mask, knitted_tiles};
 use win::validate;
 
 /// A wind, as a seat wind (门风) or a round wind (圈风): the scorers' shared type.
@@ -276,13 +276,21 @@ pub(super) fn best_reading(rules: &GuobiaoRules, win: &CheckedWin) -> GuobiaoSco
     let facts = HandFacts::new(win, rules.concealed_kong_and_melded_kong);
     let meld_sets: ArrayVec<GuobiaoSet, 7> = win.melds.iter().map(GuobiaoSet::from_meld).collect();
 
-    let mut best: Option<(Reading, FanCounts, u32)> = None;
-    let consider = |reading: Reading, best: &mut Option<(Reading, FanCounts, u32)>| {
-        let fans = score_reading(&reading, &facts, |_, _| {});
+    // The best reading so far: the reading, its raw fans (before exclusions, so that the
+    // answer's exclusions are reported without scoring the sets again), its fans and points.
+    let mut best: Option<(Reading, FanCounts, FanCounts, u32)> = None;
+    let consider = |reading: Reading, best: &mut Option<(Reading, FanCounts, FanCounts, u32)>| {
+        let (raw, fans) = if reading.form == HandForm::NineGates {
+            let fans = score_reading(&reading, &facts, |_, _| {});
+            (fans, fans)
+        } else {
+            let raw = raw_fans(&reading, &facts);
+            (raw, finish(raw, |_, _| {}))
+        };
         let points = fans.points();
         let better = match best {
             None => true,
-            Some((old, old_fans, old_points)) => {
+            Some((old, _, old_fans, old_points)) => {
                 points > *old_points
                     || (points == *old_points
                         && reading.form == HandForm::Standard
@@ -293,7 +301,7 @@ pub(super) fn best_reading(rules: &GuobiaoRules, win: &CheckedWin) -> GuobiaoSco
             }
         };
         if better {
-            *best = Some((reading, fans, points));
+            *best = Some((reading, raw, fans, points));
         }
     };
 
@@ -303,7 +311,7 @@ pub(super) fn best_reading(rules: &GuobiaoRules, win: &CheckedWin) -> GuobiaoSco
         None
     };
     let knitted = if melds <= 1 && special.is_none() {
-        knitted_straight(&concealed, &meld_sets, melds)
+        knitted_straight(&concealed, facts.concealed_present, &meld_sets, melds)
     } else {
         None
     };
@@ -328,7 +336,7 @@ pub(super) fn best_reading(rules: &GuobiaoRules, win: &CheckedWin) -> GuobiaoSco
         }
     }
 
-    let Some((reading, _, _)) = best else {
+    let Some((reading, raw, _, _)) = best else {
         return GuobiaoScore {
             is_win: false,
             not_win: Some(NotWin::NotComplete),
@@ -341,10 +349,14 @@ pub(super) fn best_reading(rules: &GuobiaoRules, win: &CheckedWin) -> GuobiaoSco
             payments: None,
         };
     };
-    let mut excluded = Vec::new();
-    let mut fans = score_reading(&reading, &facts, |by, fan| {
-        excluded.push(Excluded { fan, by })
-    });
+    // Gathered on the stack, then copied out at their exact size.
+    let mut excluded: ArrayVec<Excluded, { Fan::COUNT }> = ArrayVec::new();
+    let report = |by, fan| excluded.push(Excluded { fan, by });
+    let mut fans = if reading.form == HandForm::NineGates {
+        score_reading(&reading, &facts, report)
+    } else {
+        finish(raw, report)
+    };
     let fan_total = fans.points();
     fans.set(Fan::FlowerTiles, win.flowers);
     let total = fans.points();
@@ -360,20 +372,19 @@ pub(super) fn best_reading(rules: &GuobiaoRules, win: &CheckedWin) -> GuobiaoSco
             }
         }
     });
+    let mut fan_list = Vec::with_capacity(fans.len());
+    fan_list.extend(fans.iter().map(|(fan, count)| FanScore {
+        fan,
+        count,
+        points: u32::from(count) * u32::from(fan.points()),
+    }));
     GuobiaoScore {
         is_win,
         not_win: (!is_win).then_some(NotWin::BelowMinimum),
         fan_total,
         total,
-        fans: fans
-            .iter()
-            .map(|(fan, count)| FanScore {
-                fan,
-                count,
-                points: u32::from(count) * u32::from(fan.points()),
-            })
-            .collect(),
-        excluded,
+        fans: fan_list,
+        excluded: excluded.to_vec(),
         form: Some(reading.form),
         sets: reading.sets.to_vec(),
         payments,
@@ -430,26 +441,28 @@ fn special_form(concealed: &[u8; 34], standing: &[u8; 34], winning: Tile) -> Opt
     if !winning.is_honor() {
         let s = winning.index() / 9 * 9;
         let pattern = [3, 1, 1, 1, 1, 1, 1, 1, 3];
-        let rest_empty = (0..34).all(|i| (s..s + 9).contains(&i) || standing[i] == 0);
-        if rest_empty && standing[s..s + 9] == pattern {
+        if standing[s..s + 9] == pattern
+            && (0..34).all(|i| (s..s + 9).contains(&i) || standing[i] == 0)
+        {
             return bare(HandForm::NineGates);
         }
     }
     None
 }
 
-/// The knitted-straight form: a knitted straight among the concealed tiles and, with the rest
-/// (and at most one declared meld), one set and a pair.
+/// The knitted-straight form: a knitted straight among the concealed tiles (`present`: their
+/// kinds as a mask) and, with the rest (and at most one declared meld), one set and a pair.
 fn knitted_straight(
     concealed: &[u8; 34],
+    present: u64,
     meld_sets: &[GuobiaoSet],
     melds: usize,
 ) -> Option<Reading> {
     for pattern in KNITTED {
-        let tiles = knitted_tiles(pattern);
-        if !tiles.iter().all(|t| concealed[t.index()] > 0) {
+        if present & knitted_mask(pattern) != knitted_mask(pattern) {
             continue;
         }
+        let tiles = knitted_tiles(pattern);
         let mut rest = *concealed;
         for t in tiles {
             rest[t.index()] -= 1;

@@ -208,6 +208,16 @@ pub const KNITTED: [[TileSuit; 3]; 6] = {
     ]
 };
 
+/// The nine tiles of knitted pattern `pattern`, as a mask with bit `i` for tile index `i`.
+pub fn knitted_mask(pattern: [TileSuit; 3]) -> u64 {
+    let mut mask = 0;
+    for (j, suit) in pattern.into_iter().enumerate() {
+        let base = suit as usize * 9 + j;
+        mask |= (1 | 1 << 3 | 1 << 6) << base;
+    }
+    mask
+}
+
 /// The nine tiles of knitted pattern `pattern`.
 pub fn knitted_tiles(pattern: [TileSuit; 3]) -> [Tile; 9] {
     let mut out = [Tile::from_index(0).expect("0 is a tile"); 9];
@@ -217,4 +227,19 @@ pub fn knitted_tiles(pattern: [TileSuit; 3]) -> [Tile; 9] {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn knitted_masks_hold_the_knitted_tiles() {
+        for pattern in KNITTED {
+            let mask = knitted_tiles(pattern)
+                .iter()
+                .fold(0u64, |m, t| m | 1 << t.index());
+            assert_eq!(knitted_mask(pattern), mask);
+        }
+    }
 }
