@@ -80,56 +80,110 @@ impl GuobiaoSet {
 pub type ConcealedSets = ArrayVec<GuobiaoSet, 5>;
 
 /// Calls `visit` with every distinct way of cutting `counts` into `sets` sets (chows and
-/// pungs) and one pair. Each decomposition is visited once: the lowest tile left is always
-/// placed first, as a pung, a pair or the start of a chow.
+/// pungs) and one pair, the sets in tile order (a chow before a pung of the same tile), the
+/// pair last. Each decomposition is visited once: the lowest tile left is always placed first,
+/// as a pung, a pair or the start of a chow.
 pub fn for_each_decomposition(
     counts: &[u8; 34],
     sets: usize,
     visit: &mut impl FnMut(&ConcealedSets),
 ) {
+    if !may_decompose(counts) {
+        return;
+    }
     let mut work = *counts;
-    let mut out = ConcealedSets::new();
-    recurse(&mut work, 0, sets, false, &mut out, visit);
+    let mask = counts
+        .iter()
+        .enumerate()
+        .fold(0u64, |m, (i, &c)| m | u64::from(c > 0) << i);
+    let mut out = ArrayVec::new();
+    recurse(&mut work, mask, sets, None, &mut out, visit);
 }
 
+/// A necessary condition for sets and one pair, checked before searching: sets never cross
+/// suits, so every suit holds a multiple of three tiles except the one holding the pair (two
+/// more), and an honour is held 0, 2 or 3 times.
+fn may_decompose(counts: &[u8; 34]) -> bool {
+    let mut pairs = 0;
+    for s in 0..3 {
+        match counts[s * 9..s * 9 + 9]
+            .iter()
+            .map(|&c| c as u32)
+            .sum::<u32>()
+            % 3
+        {
+            0 => {}
+            2 => pairs += 1,
+            _ => return false,
+        }
+    }
+    for &c in &counts[27..] {
+        match c {
+            0 | 3 => {}
+            2 => pairs += 1,
+            _ => return false,
+        }
+    }
+    pairs == 1
+}
+
+/// The search: `mask` has bit `i` set while `counts[i] > 0`, `out` the sets placed so far in
+/// the order placed (tile order, a pung before a chow of the same tile), `pair` the pair.
 fn recurse(
     counts: &mut [u8; 34],
-    from: usize,
+    mask: u64,
     sets_left: usize,
-    pair_done: bool,
-    out: &mut ConcealedSets,
+    pair: Option<Tile>,
+    out: &mut ArrayVec<GuobiaoSet, 4>,
     visit: &mut impl FnMut(&ConcealedSets),
 ) {
-    let Some(i) = (from..34).find(|&i| counts[i] > 0) else {
-        if sets_left == 0 && pair_done {
-            let mut sorted = out.clone();
-            // The pair goes last, the sets in tile order.
-            sorted.sort_by_key(|s| (s.kind == SetKind::Pair, s.tile, s.kind));
-            visit(&sorted);
+    if mask == 0 {
+        if let (0, Some(pair)) = (sets_left, pair) {
+            let mut sets: ConcealedSets = out.iter().copied().collect();
+            // The only placements out of (tile, kind) order: a pung, then a chow of its tile.
+            for k in 1..sets.len() {
+                if sets[k].kind == SetKind::Chow
+                    && sets[k - 1].kind == SetKind::Pung
+                    && sets[k].tile == sets[k - 1].tile
+                {
+                    sets.swap(k - 1, k);
+                }
+            }
+            sets.push(set(SetKind::Pair, pair));
+            visit(&sets);
         }
         return;
-    };
+    }
+    let i = mask.trailing_zeros() as usize;
+    let c = counts[i];
     let tile = Tile::from_index(i).expect("index below 34");
-    if counts[i] >= 3 && sets_left > 0 {
+    let bit = 1u64 << i;
+    if c >= 3 && sets_left > 0 {
         counts[i] -= 3;
         out.push(set(SetKind::Pung, tile));
-        recurse(counts, i, sets_left - 1, pair_done, out, visit);
+        let m = if c == 3 { mask & !bit } else { mask };
+        recurse(counts, m, sets_left - 1, pair, out, visit);
         out.pop();
         counts[i] += 3;
     }
-    if counts[i] >= 2 && !pair_done {
+    if c >= 2 && pair.is_none() {
         counts[i] -= 2;
-        out.push(set(SetKind::Pair, tile));
-        recurse(counts, i, sets_left, true, out, visit);
-        out.pop();
+        let m = if c == 2 { mask & !bit } else { mask };
+        recurse(counts, m, sets_left, Some(tile), out, visit);
         counts[i] += 2;
     }
     if sets_left > 0 && starts_chow(i) && counts[i + 1] > 0 && counts[i + 2] > 0 {
         counts[i] -= 1;
         counts[i + 1] -= 1;
         counts[i + 2] -= 1;
+        let mut m = mask;
+        for k in 0..3 {
+            if counts[i + k] == 0 {
+                m &= !(bit << k);
+            }
+        }
         out.push(set(SetKind::Chow, tile));
-        recurse(counts, i, sets_left - 1, pair_done, out, visit);
+        recurse(counts, m, sets_left - 1, pair, out, visit);
         out.pop();
         counts[i] += 1;
         counts[i + 1] += 1;
@@ -232,6 +286,113 @@ pub fn knitted_tiles(pattern: [TileSuit; 3]) -> [Tile; 9] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// The search [`for_each_decomposition`] replaced, kept as its definition: scan for the
+    /// lowest tile left, place it every way, sort each finished decomposition.
+    fn decompositions_slow(counts: &[u8; 34], sets: usize) -> Vec<ConcealedSets> {
+        fn go(
+            counts: &mut [u8; 34],
+            from: usize,
+            sets_left: usize,
+            pair_done: bool,
+            cur: &mut ConcealedSets,
+            out: &mut Vec<ConcealedSets>,
+        ) {
+            let Some(i) = (from..34).find(|&i| counts[i] > 0) else {
+                if sets_left == 0 && pair_done {
+                    let mut sorted = cur.clone();
+                    sorted.sort_by_key(|s| (s.kind == SetKind::Pair, s.tile, s.kind));
+                    out.push(sorted);
+                }
+                return;
+            };
+            let tile = Tile::from_index(i).unwrap();
+            if counts[i] >= 3 && sets_left > 0 {
+                counts[i] -= 3;
+                cur.push(set(SetKind::Pung, tile));
+                go(counts, i, sets_left - 1, pair_done, cur, out);
+                cur.pop();
+                counts[i] += 3;
+            }
+            if counts[i] >= 2 && !pair_done {
+                counts[i] -= 2;
+                cur.push(set(SetKind::Pair, tile));
+                go(counts, i, sets_left, true, cur, out);
+                cur.pop();
+                counts[i] += 2;
+            }
+            if sets_left > 0 && starts_chow(i) && counts[i + 1] > 0 && counts[i + 2] > 0 {
+                for k in 0..3 {
+                    counts[i + k] -= 1;
+                }
+                cur.push(set(SetKind::Chow, tile));
+                go(counts, i, sets_left - 1, pair_done, cur, out);
+                cur.pop();
+                for k in 0..3 {
+                    counts[i + k] += 1;
+                }
+            }
+        }
+        let mut out = Vec::new();
+        go(
+            &mut counts.clone(),
+            0,
+            sets,
+            false,
+            &mut ConcealedSets::new(),
+            &mut out,
+        );
+        out
+    }
+
+    /// Sets and a pair drawn mostly from one suit, so that hands cut several ways are common.
+    fn hand() -> impl Strategy<Value = ([u8; 34], usize)> {
+        (
+            0usize..=4,
+            prop::collection::vec((0usize..3, 0usize..34), 4),
+            0usize..34,
+            0usize..3,
+        )
+            .prop_map(|(sets, picks, pair, suit)| {
+                let mut c = [0u8; 34];
+                let near = |t: usize| if t < 27 { suit * 9 + t % 9 } else { t };
+                for &(kind, t) in picks.iter().take(sets) {
+                    let t = near(t);
+                    if kind > 0 && t < 27 && t % 9 <= 6 {
+                        for k in 0..3 {
+                            c[t + k] += 1;
+                        }
+                    } else {
+                        c[t] += 3;
+                    }
+                }
+                c[near(pair)] += 2;
+                (c, sets)
+            })
+            .prop_filter("at most four copies", |(c, _)| c.iter().all(|&n| n <= 4))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(3000))]
+        #[test]
+        fn decompositions_match_the_plain_search((counts, sets) in hand(), drop in 0usize..34) {
+            let mut fast = Vec::new();
+            for_each_decomposition(&counts, sets, &mut |d| fast.push(d.clone()));
+            prop_assert_eq!(&fast, &decompositions_slow(&counts, sets));
+            // One tile off: usually nothing.
+            let mut off = counts;
+            if off[drop] > 0 {
+                off[drop] -= 1;
+                off[(drop + 1) % 34] += 1;
+                if off.iter().all(|&n| n <= 4) {
+                    let mut fast = Vec::new();
+                    for_each_decomposition(&off, sets, &mut |d| fast.push(d.clone()));
+                    prop_assert_eq!(&fast, &decompositions_slow(&off, sets));
+                }
+            }
+        }
+    }
 
     #[test]
     fn knitted_masks_hold_the_knitted_tiles() {
