@@ -389,16 +389,32 @@ const EXCLUDES: [u128; Fan::COUNT] = {
     masks
 };
 
+/// The fans that exclude some other fan, as a bit mask by fan index.
+const EXCLUDING: u128 = {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < Fan::COUNT {
+        if EXCLUDES[i] != 0 {
+            mask |= 1 << i;
+        }
+        i += 1;
+    }
+    mask
+};
+
 /// Occurrences of each fan in one reading of a hand.
 ///
-/// Beside the counts it keeps a bit per fan that occurs, so that totals, exclusions and
-/// iteration visit only the fans present (a reading has a handful of the 82).
+/// Beside the counts it keeps a bit per fan that occurs and the running total, so that totals
+/// cost nothing and exclusions and iteration visit only the fans present (a reading has a
+/// handful of the 82).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FanCounts {
     /// Occurrences by fan index.
     counts: [u8; Fan::COUNT],
     /// Bit `i` set exactly when `counts[i] > 0`.
     present: u128,
+    /// The sum of `counts[i] * POINTS[i]`.
+    points: u32,
 }
 
 impl Default for FanCounts {
@@ -406,6 +422,7 @@ impl Default for FanCounts {
         FanCounts {
             counts: [0; Fan::COUNT],
             present: 0,
+            points: 0,
         }
     }
 }
@@ -419,6 +436,8 @@ impl FanCounts {
     /// Sets the occurrences of `fan`.
     pub fn set(&mut self, fan: Fan, count: u8) {
         let i = fan as usize;
+        self.points = self.points + u32::from(count) * u32::from(POINTS[i])
+            - u32::from(self.counts[i]) * u32::from(POINTS[i]);
         self.counts[i] = count;
         if count > 0 {
             self.present |= 1 << i;
@@ -432,6 +451,7 @@ impl FanCounts {
         let i = fan as usize;
         self.counts[i] += 1;
         self.present |= 1 << i;
+        self.points += u32::from(POINTS[i]);
     }
 
     /// True when `fan` occurs.
@@ -451,14 +471,7 @@ impl FanCounts {
 
     /// Total points.
     pub fn points(&self) -> u32 {
-        let mut total = 0;
-        let mut bits = self.present;
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            total += u32::from(POINTS[i]) * u32::from(self.counts[i]);
-        }
-        total
+        self.points
     }
 
     /// Applies the exclusion table (不重复原则): from the highest fan down, every fan still counted
@@ -466,18 +479,19 @@ impl FanCounts {
     /// 不求人 leaves 自摸 counted. Returns the fans removed, with the fan that removed each, in
     /// the table's order (by the removing fan, then as its `excludes` lists them).
     pub fn apply_exclusions(&mut self, mut removed: impl FnMut(Fan, Fan)) {
-        let mut bits = self.present;
+        let mut bits = self.present & EXCLUDING;
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
             // Fans are visited highest first (lowest index), so a fan is still counted here
             // unless a higher one removed it.
-            if self.present >> i & 1 == 0 || self.present & EXCLUDES[i] == 0 {
+            if self.present & EXCLUDES[i] == 0 {
                 continue;
             }
             for &excluded in FANS[i].excludes {
                 let e = excluded as usize;
                 if self.present >> e & 1 != 0 {
+                    self.points -= u32::from(self.counts[e]) * u32::from(POINTS[e]);
                     self.counts[e] = 0;
                     self.present &= !(1 << e);
                     removed(FANS[i].fan, excluded);
@@ -550,6 +564,10 @@ mod tests {
         );
         fans.set(Fan::AllPungs, 0);
         assert!(!fans.has(Fan::AllPungs));
+        assert_eq!(fans.points(), 1);
+        fans.set(Fan::TileHog, 3);
+        assert_eq!(fans.points(), 1 + 3 * 2);
+        fans.set(Fan::TileHog, 0);
         assert_eq!(fans.iter().collect::<Vec<_>>(), [(Fan::SelfDrawn, 1)]);
         assert_eq!(fans, {
             let mut f = FanCounts::default();
@@ -583,6 +601,7 @@ mod tests {
             fans.iter().collect::<Vec<_>>(),
             [(Fan::FourConcealedPungs, 1), (Fan::SelfDrawn, 1)]
         );
+        assert_eq!(fans.points(), 64 + 1);
     }
 
     #[test]

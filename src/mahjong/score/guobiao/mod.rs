@@ -336,7 +336,7 @@ pub(super) fn best_reading(rules: &GuobiaoRules, win: &CheckedWin) -> GuobiaoSco
         }
     }
 
-    let Some((reading, raw, _, _)) = best else {
+    let Some((reading, raw, _, fan_total)) = best else {
         return GuobiaoScore {
             is_win: false,
             not_win: Some(NotWin::NotComplete),
@@ -357,9 +357,9 @@ pub(super) fn best_reading(rules: &GuobiaoRules, win: &CheckedWin) -> GuobiaoSco
     } else {
         finish(raw, report)
     };
-    let fan_total = fans.points();
+    // The reading's fans are the best's, so its points are `fan_total`; a flower is one point.
     fans.set(Fan::FlowerTiles, win.flowers);
-    let total = fans.points();
+    let total = fan_total + u32::from(win.flowers) * u32::from(Fan::FlowerTiles.points());
     let is_win = fan_total >= rules.minimum_fan;
     let base = rules.base_points;
     let payments = is_win.then(|| {
