@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use super::fans::{Fan, FanCounts};
-use super::sets::is_standard_complete;
+use super::sets::{is_standard_complete, odd_kinds};
 use crate::mahjong::standard::{Slot, looks, slots as standard_slots, waits_no_wild};
 use crate::mahjong::{Preset, Rules};
 
@@ -64,10 +64,7 @@ pub fn is_unique_wait(standing: &[u8; 34], sets: usize, closed: bool) -> bool {
     if closed && sets == 4 {
         // Thirteen tiles wait on seven pairs when exactly one kind is held an odd number of
         // times: that kind (held once or three times, so never a fifth copy).
-        let odd = standing
-            .iter()
-            .enumerate()
-            .fold(0u64, |m, (i, &c)| m | u64::from(c & 1) << i);
+        let odd = odd_kinds(standing);
         if odd.count_ones() == 1 {
             waits |= odd;
         }

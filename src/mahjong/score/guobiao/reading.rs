@@ -6,7 +6,7 @@ use arrayvec::ArrayVec;
 use super::combine::{chow_fans, pung_fans};
 use super::context::{WinContext, is_unique_wait};
 use super::fans::{Fan, FanCounts};
-use super::sets::{GuobiaoSet, SetKind, knitted_tiles};
+use super::sets::{GuobiaoSet, SetKind, knitted_tiles, presence};
 use super::{CheckedWin, HandForm, Wind};
 use crate::tiles::{Tile, TileSuit};
 
@@ -183,14 +183,6 @@ pub fn shifted_pairs_suit(concealed: &[u8; 34]) -> Option<TileSuit> {
             && c.iter().map(|&n| n as usize).sum::<usize>() == 14)
             .then(|| Tile::from_index(s * 9).expect("tile").suit())
     })
-}
-
-/// Bit `i` set when the hand holds tile kind `i`.
-pub fn presence(counts: &[u8; 34]) -> u64 {
-    counts
-        .iter()
-        .enumerate()
-        .fold(0, |m, (i, &c)| m | u64::from(c > 0) << i)
 }
 
 /// The kinds of each suit (man, pin, sou) as presence masks.

@@ -92,10 +92,7 @@ pub fn for_each_decomposition(
         return;
     }
     let mut work = *counts;
-    let mask = counts
-        .iter()
-        .enumerate()
-        .fold(0u64, |m, (i, &c)| m | u64::from(c > 0) << i);
+    let mask = presence(counts);
     let mut out = ArrayVec::new();
     recurse(&mut work, mask, sets, None, &mut out, visit);
 }
@@ -197,6 +194,35 @@ fn set(kind: SetKind, tile: Tile) -> GuobiaoSet {
         tile,
         open: false,
     }
+}
+
+/// Gathers one bit per kind from 34 per-kind bytes, eight kinds at a time: `pick` turns a
+/// little-endian word of eight counts into 0 or 1 per byte, and a multiplication moves byte
+/// `j`'s bit to bit `j` of the top byte.
+#[inline(always)]
+fn gather(counts: &[u8; 34], pick: impl Fn(u64) -> u64) -> u64 {
+    let mut mask = 0;
+    for (k, chunk) in counts.chunks(8).enumerate() {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        let bytes = pick(u64::from_le_bytes(word));
+        mask |= (bytes.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
+    }
+    mask
+}
+
+/// Bit `i` set when `counts[i] > 0` (counts at most 127).
+pub fn presence(counts: &[u8; 34]) -> u64 {
+    // Adding 0x7f to a byte below 0x81 sets its top bit exactly when it is not zero, with no
+    // carry into the next byte.
+    gather(counts, |w| {
+        (w + 0x7f7f_7f7f_7f7f_7f7f) >> 7 & 0x0101_0101_0101_0101
+    })
+}
+
+/// Bit `i` set when `counts[i]` is odd.
+pub fn odd_kinds(counts: &[u8; 34]) -> u64 {
+    gather(counts, |w| w & 0x0101_0101_0101_0101)
 }
 
 /// True when a chow can start at tile index `i` (a suited tile 1-7).
@@ -391,6 +417,20 @@ mod tests {
                     prop_assert_eq!(&fast, &decompositions_slow(&off, sets));
                 }
             }
+        }
+    }
+
+    #[test]
+    fn kind_masks_match_the_counts() {
+        let mut counts = [0u8; 34];
+        for i in 0..34 {
+            counts[i] = ((i * 7 + 3) % 6) as u8;
+        }
+        for c in [[0u8; 34], [4; 34], counts] {
+            let by_kind =
+                |f: fn(u8) -> bool| (0..34).fold(0u64, |m, i| m | u64::from(f(c[i])) << i);
+            assert_eq!(presence(&c), by_kind(|n| n > 0));
+            assert_eq!(odd_kinds(&c), by_kind(|n| n % 2 == 1));
         }
     }
 
