@@ -306,7 +306,12 @@ pub(super) fn best_reading(rules: &GuobiaoRules, win: &CheckedWin) -> GuobiaoSco
     };
 
     let special = if closed {
-        special_form(&concealed, &facts.standing, win.winning_tile)
+        special_form(
+            &concealed,
+            facts.concealed_present,
+            &facts.standing,
+            win.winning_tile,
+        )
     } else {
         None
     };
@@ -394,7 +399,14 @@ pub(super) fn best_reading(rules: &GuobiaoRules, win: &CheckedWin) -> GuobiaoSco
 /// The closed forms other than the standard one: seven pairs, 全不靠 / 七星不靠, thirteen
 /// orphans, nine gates (in that order, as only one can apply except seven pairs, which still
 /// competes with the standard readings).
-fn special_form(concealed: &[u8; 34], standing: &[u8; 34], winning: Tile) -> Option<Reading> {
+///
+/// `concealed` is a closed hand's 14 tiles, `present` their kinds as a mask.
+fn special_form(
+    concealed: &[u8; 34],
+    present: u64,
+    standing: &[u8; 34],
+    winning: Tile,
+) -> Option<Reading> {
     if is_seven_pairs(concealed) {
         let mut sets = ArrayVec::new();
         for (i, &count) in concealed.iter().enumerate() {
@@ -417,25 +429,17 @@ fn special_form(concealed: &[u8; 34], standing: &[u8; 34], winning: Tile) -> Opt
             sets: ArrayVec::new(),
         })
     };
-    let singles = concealed.iter().all(|&c| c <= 1);
-    if singles {
-        let numbered: Vec<usize> = (0..27).filter(|&i| concealed[i] > 0).collect();
-        let fits = KNITTED.iter().any(|&p| {
-            let k = knitted_tiles(p);
-            numbered.iter().all(|&i| k.iter().any(|t| t.index() == i))
-        });
-        if fits && (7..=9).contains(&numbered.len()) {
+    // Fourteen tiles of fourteen kinds: all single.
+    if present.count_ones() == 14 {
+        let numbered = present & ((1 << 27) - 1);
+        let fits = KNITTED.iter().any(|&p| numbered & !knitted_mask(p) == 0);
+        if fits && (7..=9).contains(&numbered.count_ones()) {
             return bare(HandForm::HonorsAndKnitted);
         }
     }
-    let orphans = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
-    if orphans.iter().all(|&i| concealed[i] >= 1)
-        && orphans
-            .iter()
-            .map(|&i| concealed[i] as usize)
-            .sum::<usize>()
-            == 14
-    {
+    // Every terminal and honour, and (the tiles being 14) nothing else.
+    const ORPHANS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | 0x7f << 27;
+    if present == ORPHANS {
         return bare(HandForm::ThirteenOrphans);
     }
     if !winning.is_honor() {

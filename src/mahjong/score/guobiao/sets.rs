@@ -271,7 +271,7 @@ fn complete(counts: &mut [u8; 34], from: usize, sets_left: usize, pair_done: boo
 
 /// True when 14 concealed tiles are seven pairs (a kind held four times is two pairs).
 pub fn is_seven_pairs(counts: &[u8; 34]) -> bool {
-    counts.iter().all(|&c| c % 2 == 0) && counts.iter().map(|&c| c as usize).sum::<usize>() == 14
+    odd_kinds(counts) == 0 && counts.iter().map(|&c| c as usize).sum::<usize>() == 14
 }
 
 /// The suits of the three knitted sequences 147, 258, 369 (组合龙 and 全不靠's suited tiles):
