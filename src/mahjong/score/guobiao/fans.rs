@@ -322,7 +322,7 @@ impl Fan {
 
     /// Points of one occurrence.
     pub fn points(self) -> u16 {
-        self.info().points
+        POINTS[self as usize]
     }
 
     /// Chinese name.
@@ -371,6 +371,17 @@ const POINTS: [u16; Fan::COUNT] = {
         i += 1;
     }
     points
+};
+
+/// The fan at each index (the [`FANS`] column, as a dense array).
+const FAN_AT: [Fan; Fan::COUNT] = {
+    let mut fans = [Fan::BigFourWinds; Fan::COUNT];
+    let mut i = 0;
+    while i < Fan::COUNT {
+        fans[i] = FANS[i].fan;
+        i += 1;
+    }
+    fans
 };
 
 /// The fans each fan excludes, as a bit mask by fan index (the [`FANS`] column as masks).
@@ -510,7 +521,7 @@ impl FanCounts {
             }
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            Some((FANS[i].fan, self.counts[i]))
+            Some((FAN_AT[i], self.counts[i]))
         })
     }
 }
@@ -541,6 +552,7 @@ mod tests {
         for info in FANS.iter() {
             let i = info.fan as usize;
             assert_eq!(POINTS[i], info.points);
+            assert_eq!(FAN_AT[i], info.fan);
             let mut mask = 0u128;
             for &e in info.excludes {
                 mask |= 1 << e as usize;

@@ -53,7 +53,7 @@ use crate::mahjong::Meld;
 use crate::tiles::{Tile, TileSuit};
 use context::WinContext;
 use reading::{HandFacts, Reading, finish, raw_fans, score_reading};
-use sets::{KNITTED, for_each_decomposition, is_seven_pairs, knitted_mask, knitted_tiles};
+use sets::{KNITTED, KNITTED_MASKS, for_each_decomposition, is_seven_pairs, knitted_tiles};
 use win::validate;
 
 /// A wind, as a seat wind (门风) or a round wind (圈风): the scorers' shared type.
@@ -432,7 +432,7 @@ fn special_form(
     // Fourteen tiles of fourteen kinds: all single.
     if present.count_ones() == 14 {
         let numbered = present & ((1 << 27) - 1);
-        let fits = KNITTED.iter().any(|&p| numbered & !knitted_mask(p) == 0);
+        let fits = KNITTED_MASKS.iter().any(|&m| numbered & !m == 0);
         if fits && (7..=9).contains(&numbered.count_ones()) {
             return bare(HandForm::HonorsAndKnitted);
         }
@@ -462,8 +462,8 @@ fn knitted_straight(
     meld_sets: &[GuobiaoSet],
     melds: usize,
 ) -> Option<Reading> {
-    for pattern in KNITTED {
-        if present & knitted_mask(pattern) != knitted_mask(pattern) {
+    for (pattern, mask) in KNITTED.into_iter().zip(KNITTED_MASKS) {
+        if present & mask != mask {
             continue;
         }
         let tiles = knitted_tiles(pattern);

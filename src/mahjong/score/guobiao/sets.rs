@@ -88,20 +88,22 @@ pub fn for_each_decomposition(
     sets: usize,
     visit: &mut impl FnMut(&ConcealedSets),
 ) {
-    if !may_decompose(counts) {
+    let Some(pair_kinds) = pair_kinds(counts) else {
         return;
-    }
+    };
     let mut work = *counts;
     let mask = presence(counts);
     let mut out = ArrayVec::new();
-    recurse(&mut work, mask, sets, None, &mut out, visit);
+    recurse(&mut work, mask, pair_kinds, sets, None, &mut out, visit);
 }
 
 /// A necessary condition for sets and one pair, checked before searching: sets never cross
 /// suits, so every suit holds a multiple of three tiles except the one holding the pair (two
-/// more), and an honour is held 0, 2 or 3 times.
-fn may_decompose(counts: &[u8; 34]) -> bool {
+/// more), and an honour is held 0, 2 or 3 times. Returns the kinds the pair can then be (its
+/// suit's, or the one honour held twice) as a mask, `None` when the condition fails.
+fn pair_kinds(counts: &[u8; 34]) -> Option<u64> {
     let mut pairs = 0;
+    let mut kinds = 0;
     for s in 0..3 {
         match counts[s * 9..s * 9 + 9]
             .iter()
@@ -110,25 +112,33 @@ fn may_decompose(counts: &[u8; 34]) -> bool {
             % 3
         {
             0 => {}
-            2 => pairs += 1,
-            _ => return false,
+            2 => {
+                pairs += 1;
+                kinds = 0x1ff << (9 * s);
+            }
+            _ => return None,
         }
     }
-    for &c in &counts[27..] {
+    for (i, &c) in counts.iter().enumerate().skip(27) {
         match c {
             0 | 3 => {}
-            2 => pairs += 1,
-            _ => return false,
+            2 => {
+                pairs += 1;
+                kinds = 1 << i;
+            }
+            _ => return None,
         }
     }
-    pairs == 1
+    (pairs == 1).then_some(kinds)
 }
 
-/// The search: `mask` has bit `i` set while `counts[i] > 0`, `out` the sets placed so far in
-/// the order placed (tile order, a pung before a chow of the same tile), `pair` the pair.
+/// The search: `mask` has bit `i` set while `counts[i] > 0`, `pair_kinds` the kinds the pair
+/// may be, `out` the sets placed so far in the order placed (tile order, a pung before a chow
+/// of the same tile), `pair` the pair.
 fn recurse(
     counts: &mut [u8; 34],
     mask: u64,
+    pair_kinds: u64,
     sets_left: usize,
     pair: Option<Tile>,
     out: &mut ArrayVec<GuobiaoSet, 4>,
@@ -159,14 +169,14 @@ fn recurse(
         counts[i] -= 3;
         out.push(set(SetKind::Pung, tile));
         let m = if c == 3 { mask & !bit } else { mask };
-        recurse(counts, m, sets_left - 1, pair, out, visit);
+        recurse(counts, m, pair_kinds, sets_left - 1, pair, out, visit);
         out.pop();
         counts[i] += 3;
     }
-    if c >= 2 && pair.is_none() {
+    if c >= 2 && pair.is_none() && pair_kinds & bit != 0 {
         counts[i] -= 2;
         let m = if c == 2 { mask & !bit } else { mask };
-        recurse(counts, m, sets_left, Some(tile), out, visit);
+        recurse(counts, m, pair_kinds, sets_left, Some(tile), out, visit);
         counts[i] += 2;
     }
     if sets_left > 0 && starts_chow(i) && counts[i + 1] > 0 && counts[i + 2] > 0 {
@@ -180,7 +190,7 @@ fn recurse(
             }
         }
         out.push(set(SetKind::Chow, tile));
-        recurse(counts, m, sets_left - 1, pair, out, visit);
+        recurse(counts, m, pair_kinds, sets_left - 1, pair, out, visit);
         out.pop();
         counts[i] += 1;
         counts[i + 1] += 1;
@@ -289,14 +299,27 @@ pub const KNITTED: [[TileSuit; 3]; 6] = {
 };
 
 /// The nine tiles of knitted pattern `pattern`, as a mask with bit `i` for tile index `i`.
-pub fn knitted_mask(pattern: [TileSuit; 3]) -> u64 {
+pub const fn knitted_mask(pattern: [TileSuit; 3]) -> u64 {
     let mut mask = 0;
-    for (j, suit) in pattern.into_iter().enumerate() {
-        let base = suit as usize * 9 + j;
+    let mut j = 0;
+    while j < 3 {
+        let base = pattern[j] as usize * 9 + j;
         mask |= (1 | 1 << 3 | 1 << 6) << base;
+        j += 1;
     }
     mask
 }
+
+/// [`knitted_mask`] of each of [`KNITTED`].
+pub const KNITTED_MASKS: [u64; 6] = {
+    let mut masks = [0; 6];
+    let mut k = 0;
+    while k < 6 {
+        masks[k] = knitted_mask(KNITTED[k]);
+        k += 1;
+    }
+    masks
+};
 
 /// The nine tiles of knitted pattern `pattern`.
 pub fn knitted_tiles(pattern: [TileSuit; 3]) -> [Tile; 9] {
@@ -441,6 +464,9 @@ mod tests {
                 .iter()
                 .fold(0u64, |m, t| m | 1 << t.index());
             assert_eq!(knitted_mask(pattern), mask);
+        }
+        for (k, &pattern) in KNITTED.iter().enumerate() {
+            assert_eq!(KNITTED_MASKS[k], knitted_mask(pattern));
         }
     }
 }
