@@ -445,10 +445,7 @@ mod tests {
 
     #[test]
     fn kind_masks_match_the_counts() {
-        let mut counts = [0u8; 34];
-        for i in 0..34 {
-            counts[i] = ((i * 7 + 3) % 6) as u8;
-        }
+        let counts: [u8; 34] = std::array::from_fn(|i| ((i * 7 + 3) % 6) as u8);
         for c in [[0u8; 34], [4; 34], counts] {
             let by_kind =
                 |f: fn(u8) -> bool| (0..34).fold(0u64, |m, i| m | u64::from(f(c[i])) << i);
