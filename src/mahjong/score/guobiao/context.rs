@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use super::fans::{Fan, FanCounts};
 use super::sets::{is_standard_complete, odd_kinds};
-use crate::mahjong::standard::{Slot, looks, slots as standard_slots, waits_no_wild};
+use crate::mahjong::standard::{Look, Slot, look, slots as standard_slots, waits_no_wild};
 use crate::mahjong::{Preset, Rules};
 
 /// The checked circumstances of a win.
@@ -60,7 +60,20 @@ impl WinContext {
 /// which tries every kind by search.
 pub fn is_unique_wait(standing: &[u8; 34], sets: usize, closed: bool) -> bool {
     let slots = slots();
-    let mut waits = waits_no_wild(slots, &looks(slots, standing));
+    // Each suit's rank and size; the waits never read the cost class, so it is not loaded.
+    let looks = slots.map(|slot| {
+        let v = slot.vector(standing);
+        if !slot.active {
+            return look(&slot, &v);
+        }
+        let (rank, sum) = slot.table.rank_and_sum(&v);
+        Look {
+            sum,
+            rank: rank as u32,
+            class: 0,
+        }
+    });
+    let mut waits = waits_no_wild(slots, &looks);
     if closed && sets == 4 {
         // Thirteen tiles wait on seven pairs when exactly one kind is held an odd number of
         // times: that kind (held once or three times, so never a fifth copy).
