@@ -278,8 +278,8 @@ mod guobiao_random;
 mod guobiao_reference;
 
 /// Guobiao scoring of 1,024 seeded random complete hands (all forms, open and closed, random
-/// circumstances), one hand per iteration, against the brute-force reference of the tests on
-/// the same hands.
+/// circumstances), one hand per iteration, then the closed ones and the ones with declared
+/// melds apart, against the brute-force reference of the tests on the same hands.
 fn bench_guobiao(c: &mut Criterion) {
     use cardrules::mahjong::score::guobiao::score;
     let mut rng = ChaCha8Rng::seed_from_u64(81);
@@ -292,6 +292,11 @@ fn bench_guobiao(c: &mut Criterion) {
     let closed14: Vec<_> = hands
         .iter()
         .filter(|w| w.melds.is_empty())
+        .cloned()
+        .collect();
+    let open: Vec<_> = hands
+        .iter()
+        .filter(|w| !w.melds.is_empty())
         .cloned()
         .collect();
     let mut g = c.benchmark_group("mahjong_guobiao_score");
@@ -308,6 +313,14 @@ fn bench_guobiao(c: &mut Criterion) {
         b.iter(|| {
             i = (i + 1) % n;
             black_box(score(black_box(&closed14[i])).unwrap())
+        })
+    });
+    let mut i = 0;
+    let n = open.len();
+    g.bench_function("score_with_melds", |b| {
+        b.iter(|| {
+            i = (i + 1) % n;
+            black_box(score(black_box(&open[i])).unwrap())
         })
     });
     let mut i = 0;
