@@ -85,6 +85,9 @@ pub fn is_unique_wait(standing: &[u8; 34], sets: usize, closed: bool) -> bool {
     if waits.count_ones() > 1 {
         return false;
     }
+    if !standing.contains(&4) {
+        return waits.count_ones() == 1;
+    }
     // A fifth copy of a kind held four times completes only the standard form.
     let mut work = *standing;
     for i in 0..34 {

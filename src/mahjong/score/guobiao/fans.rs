@@ -514,13 +514,18 @@ impl FanCounts {
 
     /// The counted fans, highest first.
     pub fn iter(&self) -> impl Iterator<Item = (Fan, u8)> + '_ {
-        let mut bits = self.present;
+        // The presence bits as two words, low first: each step is then one-word arithmetic.
+        let mut words = [self.present as u64, (self.present >> 64) as u64];
+        let mut w = 0;
         std::iter::from_fn(move || {
-            if bits == 0 {
-                return None;
+            while words[w] == 0 {
+                if w == 1 {
+                    return None;
+                }
+                w = 1;
             }
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
+            let i = words[w].trailing_zeros() as usize + 64 * w;
+            words[w] &= words[w] - 1;
             Some((FAN_AT[i], self.counts[i]))
         })
     }

@@ -462,6 +462,10 @@ fn knitted_straight(
     meld_sets: &[GuobiaoSet],
     melds: usize,
 ) -> Option<Reading> {
+    // A knitted straight is nine numbered kinds.
+    if (present & ((1 << 27) - 1)).count_ones() < 9 {
+        return None;
+    }
     for (pattern, mask) in KNITTED.into_iter().zip(KNITTED_MASKS) {
         if present & mask != mask {
             continue;
