@@ -278,17 +278,25 @@ mod guobiao_random;
 mod guobiao_reference;
 
 /// Guobiao scoring of 1,024 seeded random complete hands (all forms, open and closed, random
-/// circumstances), one hand per iteration, against the brute-force reference of the tests on
-/// the same hands.
+/// circumstances), one hand per iteration, then the closed ones and the ones with declared
+/// melds apart, against the brute-force reference of the tests on the same hands.
 fn bench_guobiao(c: &mut Criterion) {
     use cardrules::mahjong::score::guobiao::score;
     let mut rng = ChaCha8Rng::seed_from_u64(81);
     let hands: Vec<_> = (0..1024)
         .map(|_| guobiao_random::random_win(&mut rng))
         .collect();
+    if let Ok(path) = std::env::var("GUOBIAO_EXPORT") {
+        export_guobiao(&path, &hands);
+    }
     let closed14: Vec<_> = hands
         .iter()
         .filter(|w| w.melds.is_empty())
+        .cloned()
+        .collect();
+    let open: Vec<_> = hands
+        .iter()
+        .filter(|w| !w.melds.is_empty())
         .cloned()
         .collect();
     let mut g = c.benchmark_group("mahjong_guobiao_score");
@@ -308,6 +316,14 @@ fn bench_guobiao(c: &mut Criterion) {
         })
     });
     let mut i = 0;
+    let n = open.len();
+    g.bench_function("score_with_melds", |b| {
+        b.iter(|| {
+            i = (i + 1) % n;
+            black_box(score(black_box(&open[i])).unwrap())
+        })
+    });
+    let mut i = 0;
     g.bench_function("brute_force_reference_random_win", |b| {
         b.iter(|| {
             i = (i + 1) & 1023;
@@ -315,6 +331,61 @@ fn bench_guobiao(c: &mut Criterion) {
         })
     });
     g.finish();
+}
+
+/// Writes the hands, one a line, for timing and checking ChineseOfficialMahjongHelper's
+/// `calculate_fan` on the same hands (set `GUOBIAO_EXPORT` to a path): the hand in that library's
+/// notation (declared melds in brackets, then the standing tiles, the winning tile last), its
+/// `win_flag`, the prevalent and seat winds (0-3), the flowers, and our totals without and with
+/// flowers, scored with 明暗杠 on as that library counts by default.
+fn export_guobiao(path: &str, hands: &[cardrules::mahjong::score::guobiao::GuobiaoWin]) {
+    use cardrules::mahjong::MeldKind;
+    use cardrules::mahjong::score::guobiao::{GuobiaoRules, score_with};
+    use std::fmt::Write as _;
+    fn tile(t: Tile) -> String {
+        let i = t.index();
+        if i >= 27 {
+            ["E", "S", "W", "N", "P", "F", "C"][i - 27].to_string()
+        } else {
+            format!("{}{}", i % 9 + 1, ["m", "p", "s"][i / 9])
+        }
+    }
+    let rules = GuobiaoRules {
+        concealed_kong_and_melded_kong: true,
+        ..GuobiaoRules::STANDARD
+    };
+    let mut out = String::new();
+    for w in hands {
+        let mut line = String::new();
+        for m in &w.melds {
+            let tiles: String = m.tiles().map(tile).collect();
+            let source = match (m.kind, m.concealed) {
+                (MeldKind::Kan, true) => "",
+                _ => "1",
+            };
+            write!(line, "[{tiles}{source}]").unwrap();
+        }
+        let mut standing = w.concealed.clone();
+        let at = standing.iter().position(|&t| t == w.winning_tile).unwrap();
+        standing.remove(at);
+        standing.sort_by_key(|t| t.index());
+        for &t in &standing {
+            line.push_str(&tile(t));
+        }
+        line.push_str(&tile(w.winning_tile));
+        let flag = u8::from(w.self_drawn)
+            | (u8::from(w.last_tile_of_kind) << 1)
+            | (u8::from(w.kong_win || w.robbing_kong) << 2)
+            | (u8::from(w.last_tile_of_wall) << 3);
+        let s = score_with(&rules, w).unwrap();
+        writeln!(
+            out,
+            "{line}\t{flag}\t{}\t{}\t{}\t{}\t{}",
+            w.round_wind as u8, w.seat_wind as u8, w.flowers, s.fan_total, s.total
+        )
+        .unwrap();
+    }
+    std::fs::write(path, out).unwrap();
 }
 
 criterion_group! {

@@ -137,11 +137,11 @@ pub fn chow_fans(chows: &[Tile], fans: &mut FanCounts) {
                 }
                 if let Some(f) = three_chows_fan(three) {
                     fans.add(f);
-                    let extra: Vec<Fan> = three
+                    let extra = three.map(|t| two_chows_fan(t, all[free]));
+                    if let Some(&e) = TWO_CHOW_PRIORITY
                         .iter()
-                        .filter_map(|&t| two_chows_fan(t, all[free]))
-                        .collect();
-                    if let Some(&e) = TWO_CHOW_PRIORITY.iter().find(|p| extra.contains(p)) {
+                        .find(|&&p| extra.contains(&Some(p)))
+                    {
                         fans.add(e);
                     }
                     return;

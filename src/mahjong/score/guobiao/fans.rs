@@ -322,7 +322,7 @@ impl Fan {
 
     /// Points of one occurrence.
     pub fn points(self) -> u16 {
-        self.info().points
+        POINTS[self as usize]
     }
 
     /// Chinese name.
@@ -362,68 +362,172 @@ impl fmt::Display for Fan {
     }
 }
 
+/// Points of one occurrence, by fan index (the [`FANS`] column, as a dense array).
+const POINTS: [u16; Fan::COUNT] = {
+    let mut points = [0; Fan::COUNT];
+    let mut i = 0;
+    while i < Fan::COUNT {
+        points[i] = FANS[i].points;
+        i += 1;
+    }
+    points
+};
+
+/// The fan at each index (the [`FANS`] column, as a dense array).
+const FAN_AT: [Fan; Fan::COUNT] = {
+    let mut fans = [Fan::BigFourWinds; Fan::COUNT];
+    let mut i = 0;
+    while i < Fan::COUNT {
+        fans[i] = FANS[i].fan;
+        i += 1;
+    }
+    fans
+};
+
+/// The fans each fan excludes, as a bit mask by fan index (the [`FANS`] column as masks).
+const EXCLUDES: [u128; Fan::COUNT] = {
+    let mut masks = [0; Fan::COUNT];
+    let mut i = 0;
+    while i < Fan::COUNT {
+        let excludes = FANS[i].excludes;
+        let mut j = 0;
+        while j < excludes.len() {
+            masks[i] |= 1u128 << excludes[j] as usize;
+            j += 1;
+        }
+        i += 1;
+    }
+    masks
+};
+
+/// The fans that exclude some other fan, as a bit mask by fan index.
+const EXCLUDING: u128 = {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < Fan::COUNT {
+        if EXCLUDES[i] != 0 {
+            mask |= 1 << i;
+        }
+        i += 1;
+    }
+    mask
+};
+
 /// Occurrences of each fan in one reading of a hand.
+///
+/// Beside the counts it keeps a bit per fan that occurs and the running total, so that totals
+/// cost nothing and exclusions and iteration visit only the fans present (a reading has a
+/// handful of the 82).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct FanCounts(pub [u8; Fan::COUNT]);
+pub struct FanCounts {
+    /// Occurrences by fan index.
+    counts: [u8; Fan::COUNT],
+    /// Bit `i` set exactly when `counts[i] > 0`.
+    present: u128,
+    /// The sum of `counts[i] * POINTS[i]`.
+    points: u32,
+}
 
 impl Default for FanCounts {
     fn default() -> Self {
-        FanCounts([0; Fan::COUNT])
+        FanCounts {
+            counts: [0; Fan::COUNT],
+            present: 0,
+            points: 0,
+        }
     }
 }
 
 impl FanCounts {
     /// Occurrences of `fan`.
     pub fn get(&self, fan: Fan) -> u8 {
-        self.0[fan as usize]
+        self.counts[fan as usize]
     }
 
     /// Sets the occurrences of `fan`.
     pub fn set(&mut self, fan: Fan, count: u8) {
-        self.0[fan as usize] = count;
+        let i = fan as usize;
+        self.points = self.points + u32::from(count) * u32::from(POINTS[i])
+            - u32::from(self.counts[i]) * u32::from(POINTS[i]);
+        self.counts[i] = count;
+        if count > 0 {
+            self.present |= 1 << i;
+        } else {
+            self.present &= !(1 << i);
+        }
     }
 
     /// Adds one occurrence of `fan`.
     pub fn add(&mut self, fan: Fan) {
-        self.0[fan as usize] += 1;
+        let i = fan as usize;
+        self.counts[i] += 1;
+        self.present |= 1 << i;
+        self.points += u32::from(POINTS[i]);
     }
 
     /// True when `fan` occurs.
     pub fn has(&self, fan: Fan) -> bool {
-        self.get(fan) > 0
+        self.present >> (fan as usize) & 1 != 0
+    }
+
+    /// True when no fan occurs.
+    pub fn is_empty(&self) -> bool {
+        self.present == 0
+    }
+
+    /// How many distinct fans occur.
+    pub fn len(&self) -> usize {
+        self.present.count_ones() as usize
     }
 
     /// Total points.
     pub fn points(&self) -> u32 {
-        FANS.iter()
-            .zip(self.0)
-            .map(|(info, n)| u32::from(info.points) * u32::from(n))
-            .sum()
+        self.points
     }
 
     /// Applies the exclusion table (不重复原则): from the highest fan down, every fan still counted
     /// removes the fans it excludes. A fan removed this way excludes nothing, so 四暗刻 removing
-    /// 不求人 leaves 自摸 counted. Returns the fans removed, with the fan that removed each.
+    /// 不求人 leaves 自摸 counted. Returns the fans removed, with the fan that removed each, in
+    /// the table's order (by the removing fan, then as its `excludes` lists them).
     pub fn apply_exclusions(&mut self, mut removed: impl FnMut(Fan, Fan)) {
-        for info in FANS.iter() {
-            if self.get(info.fan) == 0 {
+        let mut bits = self.present & EXCLUDING;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            // Fans are visited highest first (lowest index), so a fan is still counted here
+            // unless a higher one removed it.
+            if self.present & EXCLUDES[i] == 0 {
                 continue;
             }
-            for &excluded in info.excludes {
-                if self.get(excluded) > 0 {
-                    self.set(excluded, 0);
-                    removed(info.fan, excluded);
+            for &excluded in FANS[i].excludes {
+                let e = excluded as usize;
+                if self.present >> e & 1 != 0 {
+                    self.points -= u32::from(self.counts[e]) * u32::from(POINTS[e]);
+                    self.counts[e] = 0;
+                    self.present &= !(1 << e);
+                    removed(FANS[i].fan, excluded);
                 }
             }
+            bits &= self.present;
         }
     }
 
     /// The counted fans, highest first.
     pub fn iter(&self) -> impl Iterator<Item = (Fan, u8)> + '_ {
-        FANS.iter()
-            .zip(self.0)
-            .filter(|&(_, n)| n > 0)
-            .map(|(info, n)| (info.fan, n))
+        // The presence bits as two words, low first: each step is then one-word arithmetic.
+        let mut words = [self.present as u64, (self.present >> 64) as u64];
+        let mut w = 0;
+        std::iter::from_fn(move || {
+            while words[w] == 0 {
+                if w == 1 {
+                    return None;
+                }
+                w = 1;
+            }
+            let i = words[w].trailing_zeros() as usize + 64 * w;
+            words[w] &= words[w] - 1;
+            Some((FAN_AT[i], self.counts[i]))
+        })
     }
 }
 
@@ -446,6 +550,75 @@ mod tests {
         assert_eq!(points, sorted);
         points.dedup();
         assert_eq!(points, [88, 64, 48, 32, 24, 16, 12, 8, 6, 5, 4, 2, 1]);
+    }
+
+    #[test]
+    fn the_dense_columns_match_the_table() {
+        for info in FANS.iter() {
+            let i = info.fan as usize;
+            assert_eq!(POINTS[i], info.points);
+            assert_eq!(FAN_AT[i], info.fan);
+            let mut mask = 0u128;
+            for &e in info.excludes {
+                mask |= 1 << e as usize;
+            }
+            assert_eq!(EXCLUDES[i], mask);
+        }
+    }
+
+    #[test]
+    fn the_presence_bits_follow_the_counts() {
+        let mut fans = FanCounts::default();
+        assert!(fans.is_empty());
+        fans.add(Fan::AllPungs);
+        fans.add(Fan::AllPungs);
+        fans.add(Fan::SelfDrawn);
+        assert_eq!(fans.len(), 2);
+        assert_eq!(fans.points(), 6 * 2 + 1);
+        assert_eq!(
+            fans.iter().collect::<Vec<_>>(),
+            [(Fan::AllPungs, 2), (Fan::SelfDrawn, 1)]
+        );
+        fans.set(Fan::AllPungs, 0);
+        assert!(!fans.has(Fan::AllPungs));
+        assert_eq!(fans.points(), 1);
+        fans.set(Fan::TileHog, 3);
+        assert_eq!(fans.points(), 1 + 3 * 2);
+        fans.set(Fan::TileHog, 0);
+        assert_eq!(fans.iter().collect::<Vec<_>>(), [(Fan::SelfDrawn, 1)]);
+        assert_eq!(fans, {
+            let mut f = FanCounts::default();
+            f.add(Fan::SelfDrawn);
+            f
+        });
+    }
+
+    #[test]
+    fn exclusions_skip_fans_already_removed() {
+        // 四暗刻 removes 不求人, which then removes nothing: 自摸 stays.
+        let mut fans = FanCounts::default();
+        for f in [
+            Fan::FourConcealedPungs,
+            Fan::FullyConcealedHand,
+            Fan::SelfDrawn,
+            Fan::AllPungs,
+        ] {
+            fans.add(f);
+        }
+        let mut removed = Vec::new();
+        fans.apply_exclusions(|by, fan| removed.push((by, fan)));
+        assert_eq!(
+            removed,
+            [
+                (Fan::FourConcealedPungs, Fan::AllPungs),
+                (Fan::FourConcealedPungs, Fan::FullyConcealedHand)
+            ]
+        );
+        assert_eq!(
+            fans.iter().collect::<Vec<_>>(),
+            [(Fan::FourConcealedPungs, 1), (Fan::SelfDrawn, 1)]
+        );
+        assert_eq!(fans.points(), 64 + 1);
     }
 
     #[test]

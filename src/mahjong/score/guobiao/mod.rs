@@ -52,8 +52,8 @@ pub(in crate::mahjong::score) use win_input::score_input;
 use crate::mahjong::Meld;
 use crate::tiles::{Tile, TileSuit};
 use context::WinContext;
-use reading::{HandFacts, Reading, score_reading};
-use sets::{KNITTED, for_each_decomposition, is_seven_pairs, knitted_tiles};
+use reading::{HandFacts, Reading, finish, raw_fans, score_reading};
+use sets::{KNITTED, KNITTED_MASKS, for_each_decomposition, is_seven_pairs, knitted_tiles};
 use win::validate;
 
 /// A wind, as a seat wind (门风) or a round wind (圈风): the scorers' shared type.
@@ -276,13 +276,21 @@ pub(super) fn best_reading(rules: &GuobiaoRules, win: &CheckedWin) -> GuobiaoSco
     let facts = HandFacts::new(win, rules.concealed_kong_and_melded_kong);
     let meld_sets: ArrayVec<GuobiaoSet, 7> = win.melds.iter().map(GuobiaoSet::from_meld).collect();
 
-    let mut best: Option<(Reading, FanCounts, u32)> = None;
-    let consider = |reading: Reading, best: &mut Option<(Reading, FanCounts, u32)>| {
-        let fans = score_reading(&reading, &facts, |_, _| {});
+    // The best reading so far: the reading, its raw fans (before exclusions, so that the
+    // answer's exclusions are reported without scoring the sets again), its fans and points.
+    let mut best: Option<(Reading, FanCounts, FanCounts, u32)> = None;
+    let consider = |reading: Reading, best: &mut Option<(Reading, FanCounts, FanCounts, u32)>| {
+        let (raw, fans) = if reading.form == HandForm::NineGates {
+            let fans = score_reading(&reading, &facts, |_, _| {});
+            (fans, fans)
+        } else {
+            let raw = raw_fans(&reading, &facts);
+            (raw, finish(raw, |_, _| {}))
+        };
         let points = fans.points();
         let better = match best {
             None => true,
-            Some((old, old_fans, old_points)) => {
+            Some((old, _, old_fans, old_points)) => {
                 points > *old_points
                     || (points == *old_points
                         && reading.form == HandForm::Standard
@@ -293,17 +301,22 @@ pub(super) fn best_reading(rules: &GuobiaoRules, win: &CheckedWin) -> GuobiaoSco
             }
         };
         if better {
-            *best = Some((reading, fans, points));
+            *best = Some((reading, raw, fans, points));
         }
     };
 
     let special = if closed {
-        special_form(&concealed, &facts.standing, win.winning_tile)
+        special_form(
+            &concealed,
+            facts.concealed_present,
+            &facts.standing,
+            win.winning_tile,
+        )
     } else {
         None
     };
     let knitted = if melds <= 1 && special.is_none() {
-        knitted_straight(&concealed, &meld_sets, melds)
+        knitted_straight(&concealed, facts.concealed_present, &meld_sets, melds)
     } else {
         None
     };
@@ -328,7 +341,7 @@ pub(super) fn best_reading(rules: &GuobiaoRules, win: &CheckedWin) -> GuobiaoSco
         }
     }
 
-    let Some((reading, _, _)) = best else {
+    let Some((reading, raw, _, fan_total)) = best else {
         return GuobiaoScore {
             is_win: false,
             not_win: Some(NotWin::NotComplete),
@@ -341,13 +354,17 @@ pub(super) fn best_reading(rules: &GuobiaoRules, win: &CheckedWin) -> GuobiaoSco
             payments: None,
         };
     };
-    let mut excluded = Vec::new();
-    let mut fans = score_reading(&reading, &facts, |by, fan| {
-        excluded.push(Excluded { fan, by })
-    });
-    let fan_total = fans.points();
+    // Gathered on the stack, then copied out at their exact size.
+    let mut excluded: ArrayVec<Excluded, { Fan::COUNT }> = ArrayVec::new();
+    let report = |by, fan| excluded.push(Excluded { fan, by });
+    let mut fans = if reading.form == HandForm::NineGates {
+        score_reading(&reading, &facts, report)
+    } else {
+        finish(raw, report)
+    };
+    // The reading's fans are the best's, so its points are `fan_total`; a flower is one point.
     fans.set(Fan::FlowerTiles, win.flowers);
-    let total = fans.points();
+    let total = fan_total + u32::from(win.flowers) * u32::from(Fan::FlowerTiles.points());
     let is_win = fan_total >= rules.minimum_fan;
     let base = rules.base_points;
     let payments = is_win.then(|| {
@@ -360,20 +377,19 @@ pub(super) fn best_reading(rules: &GuobiaoRules, win: &CheckedWin) -> GuobiaoSco
             }
         }
     });
+    let mut fan_list = Vec::with_capacity(fans.len());
+    fan_list.extend(fans.iter().map(|(fan, count)| FanScore {
+        fan,
+        count,
+        points: u32::from(count) * u32::from(fan.points()),
+    }));
     GuobiaoScore {
         is_win,
         not_win: (!is_win).then_some(NotWin::BelowMinimum),
         fan_total,
         total,
-        fans: fans
-            .iter()
-            .map(|(fan, count)| FanScore {
-                fan,
-                count,
-                points: u32::from(count) * u32::from(fan.points()),
-            })
-            .collect(),
-        excluded,
+        fans: fan_list,
+        excluded: excluded.to_vec(),
         form: Some(reading.form),
         sets: reading.sets.to_vec(),
         payments,
@@ -383,7 +399,14 @@ pub(super) fn best_reading(rules: &GuobiaoRules, win: &CheckedWin) -> GuobiaoSco
 /// The closed forms other than the standard one: seven pairs, 全不靠 / 七星不靠, thirteen
 /// orphans, nine gates (in that order, as only one can apply except seven pairs, which still
 /// competes with the standard readings).
-fn special_form(concealed: &[u8; 34], standing: &[u8; 34], winning: Tile) -> Option<Reading> {
+///
+/// `concealed` is a closed hand's 14 tiles, `present` their kinds as a mask.
+fn special_form(
+    concealed: &[u8; 34],
+    present: u64,
+    standing: &[u8; 34],
+    winning: Tile,
+) -> Option<Reading> {
     if is_seven_pairs(concealed) {
         let mut sets = ArrayVec::new();
         for (i, &count) in concealed.iter().enumerate() {
@@ -406,50 +429,48 @@ fn special_form(concealed: &[u8; 34], standing: &[u8; 34], winning: Tile) -> Opt
             sets: ArrayVec::new(),
         })
     };
-    let singles = concealed.iter().all(|&c| c <= 1);
-    if singles {
-        let numbered: Vec<usize> = (0..27).filter(|&i| concealed[i] > 0).collect();
-        let fits = KNITTED.iter().any(|&p| {
-            let k = knitted_tiles(p);
-            numbered.iter().all(|&i| k.iter().any(|t| t.index() == i))
-        });
-        if fits && (7..=9).contains(&numbered.len()) {
+    // Fourteen tiles of fourteen kinds: all single.
+    if present.count_ones() == 14 {
+        let numbered = present & ((1 << 27) - 1);
+        let fits = KNITTED_MASKS.iter().any(|&m| numbered & !m == 0);
+        if fits && (7..=9).contains(&numbered.count_ones()) {
             return bare(HandForm::HonorsAndKnitted);
         }
     }
-    let orphans = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
-    if orphans.iter().all(|&i| concealed[i] >= 1)
-        && orphans
-            .iter()
-            .map(|&i| concealed[i] as usize)
-            .sum::<usize>()
-            == 14
-    {
+    // Every terminal and honour, and (the tiles being 14) nothing else.
+    const ORPHANS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | 0x7f << 27;
+    if present == ORPHANS {
         return bare(HandForm::ThirteenOrphans);
     }
     if !winning.is_honor() {
         let s = winning.index() / 9 * 9;
         let pattern = [3, 1, 1, 1, 1, 1, 1, 1, 3];
-        let rest_empty = (0..34).all(|i| (s..s + 9).contains(&i) || standing[i] == 0);
-        if rest_empty && standing[s..s + 9] == pattern {
+        if standing[s..s + 9] == pattern
+            && (0..34).all(|i| (s..s + 9).contains(&i) || standing[i] == 0)
+        {
             return bare(HandForm::NineGates);
         }
     }
     None
 }
 
-/// The knitted-straight form: a knitted straight among the concealed tiles and, with the rest
-/// (and at most one declared meld), one set and a pair.
+/// The knitted-straight form: a knitted straight among the concealed tiles (`present`: their
+/// kinds as a mask) and, with the rest (and at most one declared meld), one set and a pair.
 fn knitted_straight(
     concealed: &[u8; 34],
+    present: u64,
     meld_sets: &[GuobiaoSet],
     melds: usize,
 ) -> Option<Reading> {
-    for pattern in KNITTED {
-        let tiles = knitted_tiles(pattern);
-        if !tiles.iter().all(|t| concealed[t.index()] > 0) {
+    // A knitted straight is nine numbered kinds.
+    if (present & ((1 << 27) - 1)).count_ones() < 9 {
+        return None;
+    }
+    for (pattern, mask) in KNITTED.into_iter().zip(KNITTED_MASKS) {
+        if present & mask != mask {
             continue;
         }
+        let tiles = knitted_tiles(pattern);
         let mut rest = *concealed;
         for t in tiles {
             rest[t.index()] -= 1;

@@ -6,7 +6,7 @@ use arrayvec::ArrayVec;
 use super::combine::{chow_fans, pung_fans};
 use super::context::{WinContext, is_unique_wait};
 use super::fans::{Fan, FanCounts};
-use super::sets::{GuobiaoSet, SetKind, knitted_tiles};
+use super::sets::{GuobiaoSet, SetKind, knitted_tiles, presence};
 use super::{CheckedWin, HandForm, Wind};
 use crate::tiles::{Tile, TileSuit};
 
@@ -36,6 +36,10 @@ pub struct HandFacts {
     /// The fans every reading shares (the win's circumstances, the tiles' traits, concealment),
     /// before exclusions.
     pub base: FanCounts,
+    /// Kinds the whole hand holds four times (四归一 candidates, kongs included).
+    pub fours: usize,
+    /// Bit `i` set when the concealed tiles hold kind `i`.
+    pub concealed_present: u64,
     /// One open and one concealed kong count 明暗杠 rather than 明杠 + 暗杠.
     pub concealed_kong_and_melded_kong: bool,
 }
@@ -59,6 +63,8 @@ impl HandFacts {
             standing,
             unique_wait: std::cell::OnceCell::new(),
             base: FanCounts::default(),
+            fours: all.iter().filter(|&&c| c == 4).count(),
+            concealed_present: presence(&concealed),
             concealed_kong_and_melded_kong,
         };
         let mut base = FanCounts::default();
@@ -98,6 +104,12 @@ pub fn score_reading(
     if reading.form == HandForm::NineGates {
         return nine_gates(facts, removed);
     }
+    finish(raw_fans(reading, facts), removed)
+}
+
+/// The fans a reading shows before the exclusions: [`score_reading`] is [`finish`] of this,
+/// except for nine gates, whose fixed fans are not raw fans ([`score_reading`] handles it).
+pub fn raw_fans(reading: &Reading, facts: &HandFacts) -> FanCounts {
     let mut fans = facts.base;
     match reading.form {
         HandForm::SevenPairs => {
@@ -122,10 +134,16 @@ pub fn score_reading(
         HandForm::Standard | HandForm::KnittedStraight { .. } => {
             set_fans(reading, facts, &mut fans);
         }
-        HandForm::NineGates => unreachable!("handled above"),
+        HandForm::NineGates => {}
     }
+    fans
+}
+
+/// Applies the exclusions to a reading's raw fans (reporting them to `removed`), then counts
+/// 无番和 when nothing else is left.
+pub fn finish(mut fans: FanCounts, removed: impl FnMut(Fan, Fan)) -> FanCounts {
     fans.apply_exclusions(removed);
-    if fans.iter().next().is_none() {
+    if fans.is_empty() {
         fans.add(Fan::ChickenHand);
     }
     fans
@@ -167,27 +185,44 @@ pub fn shifted_pairs_suit(concealed: &[u8; 34]) -> Option<TileSuit> {
     })
 }
 
-fn is_green(i: usize) -> bool {
-    matches!(i, 19 | 20 | 21 | 23 | 25 | 32)
-}
-
-fn is_reversible(i: usize) -> bool {
-    matches!(
-        i,
-        9 | 10 | 11 | 12 | 13 | 16 | 17 | 19 | 21 | 22 | 23 | 25 | 26 | 31
-    )
-}
+/// The kinds of each suit (man, pin, sou) as presence masks.
+const SUITS: [u64; 3] = [0x1ff, 0x1ff << 9, 0x1ff << 18];
+/// The honours (1z-7z), the winds (1z-4z) and the dragons (5z-7z).
+const HONORS: u64 = 0x7f << 27;
+const WINDS: u64 = 0xf << 27;
+const DRAGONS: u64 = 0x7 << 31;
+/// 1 and 9 of each suit.
+const TERMINALS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26;
+/// 绿一色's kinds: 23468s and 6z.
+const GREEN: u64 = 1 << 19 | 1 << 20 | 1 << 21 | 1 << 23 | 1 << 25 | 1 << 32;
+/// 推不倒's kinds: 1234589p, 245689s and 5z.
+const REVERSIBLE: u64 = 1 << 9
+    | 1 << 10
+    | 1 << 11
+    | 1 << 12
+    | 1 << 13
+    | 1 << 16
+    | 1 << 17
+    | 1 << 19
+    | 1 << 21
+    | 1 << 22
+    | 1 << 23
+    | 1 << 25
+    | 1 << 26
+    | 1 << 31;
 
 fn is_terminal(i: usize) -> bool {
     i < 27 && matches!(i % 9, 0 | 8)
 }
 
 /// Fans of the tiles alone: suits (无字 缺一门 混一色 清一色 五门齐), kinds (断幺 推不倒 绿一色
-/// 字一色 清幺九 混幺九) and number ranges (全大 全中 全小 大于五 小于五).
+/// 字一色 清幺九 混幺九) and number ranges (全大 全中 全小 大于五 小于五), as tests on the
+/// hand's presence mask.
 fn tile_traits(all: &[u8; 34], fans: &mut FanCounts) {
-    let present = |i: usize| all[i] > 0;
-    let suits = (0..3).filter(|&s| (s * 9..s * 9 + 9).any(present)).count();
-    let honors = (27..34).any(present);
+    let present = presence(all);
+    let only = |kinds: u64| present & !kinds == 0;
+    let suits = SUITS.iter().filter(|&&m| present & m != 0).count();
+    let honors = present & HONORS != 0;
     if !honors {
         fans.add(Fan::NoHonors);
     }
@@ -197,35 +232,32 @@ fn tile_traits(all: &[u8; 34], fans: &mut FanCounts) {
         (1, false) => fans.add(Fan::FullFlush),
         _ => {}
     }
-    if suits == 3 && (27..31).any(present) && (31..34).any(present) {
+    if suits == 3 && present & WINDS != 0 && present & DRAGONS != 0 {
         fans.add(Fan::AllTypes);
     }
-    let tiles = || (0..34).filter(|&i| present(i));
-    let simples = tiles().all(|i| i < 27 && !is_terminal(i));
+    let simples = present & (HONORS | TERMINALS) == 0;
     if simples {
         fans.add(Fan::AllSimples);
     }
-    if tiles().all(is_reversible) {
+    if only(REVERSIBLE) {
         fans.add(Fan::ReversibleTiles);
     }
-    if tiles().all(is_green) {
+    if only(GREEN) {
         fans.add(Fan::AllGreen);
     }
     if !simples {
-        if tiles().all(|i| i >= 27) {
+        if only(HONORS) {
             fans.add(Fan::AllHonors);
-        } else if tiles().all(is_terminal) {
+        } else if only(TERMINALS) {
             fans.add(Fan::AllTerminals);
-        } else if tiles().all(|i| i >= 27 || is_terminal(i)) {
+        } else if only(HONORS | TERMINALS) {
             fans.add(Fan::AllTerminalsAndHonors);
         }
     }
     if !honors {
-        let mut ranks = 0u16;
-        for i in tiles() {
-            ranks |= 1 << (i % 9 + 1);
-        }
-        let within = |lo: u16, hi: u16| ranks & !((1 << (hi + 1)) - (1 << lo)) == 0;
+        // Bit n set when some suit holds number n (1-9).
+        let ranks = ((present | present >> 9 | present >> 18) & 0x1ff) << 1;
+        let within = |lo: u64, hi: u64| ranks & !((1 << (hi + 1)) - (1 << lo)) == 0;
         if within(1, 4) {
             fans.add(if ranks & (1 << 4) != 0 {
                 Fan::LowerFour
@@ -259,8 +291,7 @@ fn concealment(facts: &HandFacts, fans: &mut FanCounts) {
 
 /// 四归一: each kind used four times without being a kong.
 fn tile_hog(facts: &HandFacts, kongs: usize, fans: &mut FanCounts) {
-    let fours = facts.all.iter().filter(|&&c| c == 4).count();
-    for _ in 0..fours.saturating_sub(kongs) {
+    for _ in 0..facts.fours.saturating_sub(kongs) {
         fans.add(Fan::TileHog);
     }
 }
@@ -415,29 +446,33 @@ fn terminal_chows(chows: &[Tile], pair: Tile) -> Option<Fan> {
     if count(ps, 1) == 2 && count(ps, 7) == 2 {
         return Some(Fan::PureTerminalChows);
     }
-    let others: Vec<TileSuit> = [TileSuit::Man, TileSuit::Pin, TileSuit::Sou]
+    [TileSuit::Man, TileSuit::Pin, TileSuit::Sou]
         .into_iter()
         .filter(|&s| s != ps)
-        .collect();
-    others
-        .iter()
-        .all(|&s| count(s, 1) == 1 && count(s, 7) == 1)
+        .all(|s| count(s, 1) == 1 && count(s, 7) == 1)
         .then_some(Fan::ThreeSuitedTerminalChows)
 }
 
 /// 全带幺, 全带五, 全双刻: a property of every set and the pair.
 fn set_traits(sets: &[GuobiaoSet], fans: &mut FanCounts) {
-    let outside = sets
-        .iter()
-        .all(|s| s.tiles().any(|t| t.is_terminal_or_honor()));
+    // A chow holds a terminal when it starts at 1 or 7, a 5 when it starts at 3, 4 or 5; other
+    // sets are one kind.
+    let outside = sets.iter().all(|s| match s.kind {
+        SetKind::Chow => matches!(s.tile.number(), 1 | 7),
+        _ => s.tile.is_terminal_or_honor(),
+    });
     if outside {
         fans.add(Fan::OutsideHand);
         return;
     }
-    if sets
-        .iter()
-        .all(|s| s.tiles().any(|t| !t.is_honor() && t.number() == 5))
-    {
+    let five = sets.iter().all(|s| {
+        !s.tile.is_honor()
+            && match s.kind {
+                SetKind::Chow => (3..=5).contains(&s.tile.number()),
+                _ => s.tile.number() == 5,
+            }
+    });
+    if five {
         fans.add(Fan::AllFive);
         return;
     }
