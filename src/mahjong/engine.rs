@@ -3,10 +3,9 @@
 
 use super::costs::INF;
 use super::decompose::{Shape, decompose};
-use super::forms::{
-    Eval, Form, Kinds, knitted_honors, knitted_straight, seven_pairs, thirteen_orphans,
-};
+use super::forms::{Eval, Form, knitted_honors, knitted_straight, seven_pairs, thirteen_orphans};
 use super::hand::Prepared;
+use super::kinds::Kinds;
 use super::standard::{Slot, looks, replacement_and_improving, slots, uncapped_replacement};
 
 /// A prepared request plus what the rules imply for it.

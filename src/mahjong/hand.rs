@@ -1,7 +1,7 @@
 //! Declared melds and the checked, counted form of a request's tiles.
 
 use super::error::{Field, MahjongError};
-use super::forms::Kinds;
+use super::kinds::Kinds;
 use super::meld::{Meld, MeldKind};
 use super::rules::Rules;
 use crate::tiles::Tile;

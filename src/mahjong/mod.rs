@@ -26,6 +26,7 @@ mod engine;
 mod error;
 mod forms;
 mod hand;
+mod kinds;
 mod meld;
 mod rules;
 pub mod score;

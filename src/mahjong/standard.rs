@@ -2,7 +2,7 @@
 //! improving tiles by combining per-suit table costs, and a slow uncapped path for fifth copies.
 
 use super::costs::{Costs, INF, TARGETS, conv};
-use super::forms::Kinds;
+use super::kinds::Kinds;
 use super::rules::Rules;
 use super::tables::{
     DIRECT_CLASS, DIRECT_SUM, SuitTable, costs_of, improving_of, pair_costs, tables,
