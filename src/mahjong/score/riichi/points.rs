@@ -3,6 +3,7 @@
 
 use super::rules::{Kazoe, RiichiRules};
 use crate::mahjong::score::{Limit, Payment, Wind, others, payments, round_up_100};
+use std::borrow::Cow;
 
 /// Base points and the limit reached, for `han` and `fu`, or `yakuman` multiples when > 0.
 pub fn base_points(han: u32, fu: u32, yakuman: u32, rules: &RiichiRules) -> (u64, Option<Limit>) {
@@ -31,8 +32,8 @@ pub fn base_points(han: u32, fu: u32, yakuman: u32, rules: &RiichiRules) -> (u64
 }
 
 /// The limit's name for `multiples` yakuman (or the limit alone). The names up to triple
-/// yakuman are constants, copied without formatting.
-pub fn limit_name(limit: Option<Limit>, multiples: u32) -> String {
+/// yakuman are constants, borrowed rather than copied.
+pub fn limit_name(limit: Option<Limit>, multiples: u32) -> Cow<'static, str> {
     const YAKUMAN: [&str; 3] = ["yakuman", "double yakuman", "triple yakuman"];
     const KAZOE: [&str; 3] = [
         "kazoe yakuman",
@@ -40,21 +41,21 @@ pub fn limit_name(limit: Option<Limit>, multiples: u32) -> String {
         "kazoe triple yakuman",
     ];
     let name = match limit {
-        None => return String::new(),
+        None => "",
         Some(Limit::Mangan) => "mangan",
         Some(Limit::Haneman) => "haneman",
         Some(Limit::Baiman) => "baiman",
         Some(Limit::Sanbaiman) => "sanbaiman",
         Some(Limit::KazoeYakuman) => match multiples.max(1) {
             n @ 1..=3 => KAZOE[n as usize - 1],
-            n => return format!("kazoe {n}x yakuman"),
+            n => return Cow::Owned(format!("kazoe {n}x yakuman")),
         },
         Some(Limit::Yakuman) => match multiples {
             n @ 1..=3 => YAKUMAN[n as usize - 1],
-            n => return format!("{n}x yakuman"),
+            n => return Cow::Owned(format!("{n}x yakuman")),
         },
     };
-    name.to_owned()
+    Cow::Borrowed(name)
 }
 
 /// The payments of a win worth `base` points: the winner first (with honba and riichi sticks),
