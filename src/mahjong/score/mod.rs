@@ -31,6 +31,7 @@ pub use table::{
 };
 
 use super::decompose::Decomposition;
+use std::borrow::Cow;
 
 /// The unit of a [`ScoreElement`]'s value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -146,8 +147,9 @@ pub struct Totals {
     pub yakuman: u32,
     /// Riichi limit reached.
     pub limit: Option<Limit>,
-    /// The limit's name, empty below mangan.
-    pub limit_name: String,
+    /// The limit's name, empty below mangan (borrowed for the names that are constants, so an
+    /// answer does not allocate for it).
+    pub limit_name: Cow<'static, str>,
     /// Guobiao / Sichuan fans.
     pub fan: u32,
     /// Base points (see the proto's `ScoreTotals.base_points`).

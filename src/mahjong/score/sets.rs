@@ -87,15 +87,14 @@ impl Arrangement {
             kind: GroupKind::Pair,
             tiles: vec![tile(self.pair); 2],
         });
-        groups.extend(self.groups().iter().map(|&(kind, t)| match kind {
-            SetKind::Sequence => Group {
-                kind: GroupKind::Sequence,
-                tiles: vec![tile(t), tile(t + 1), tile(t + 2)],
-            },
-            _ => Group {
-                kind: GroupKind::Triplet,
-                tiles: vec![tile(t); 3],
-            },
+        // A run steps by one tile, a triplet by none: the same three-tile list either way, so
+        // the groups of varied hands do not branch on their kind.
+        groups.extend(self.groups().iter().map(|&(kind, t)| {
+            let run = u8::from(kind == SetKind::Sequence);
+            Group {
+                kind: [GroupKind::Triplet, GroupKind::Sequence][usize::from(run)],
+                tiles: vec![tile(t), tile(t + run), tile(t + 2 * run)],
+            }
         }));
         Decomposition {
             form: Form::Standard,

@@ -294,7 +294,7 @@ fn response(rules: &Rules, s: &Score) -> pb::MahjongScoreResponse {
                 Some(Limit::KazoeYakuman) => pb::RiichiLimit::KazoeYakuman,
                 Some(Limit::Yakuman) => pb::RiichiLimit::Yakuman,
             } as i32,
-            limit_name: t.limit_name.clone(),
+            limit_name: t.limit_name.to_string(),
             fan: t.fan,
             base_points: t.base_points,
             winner_gain: t.winner_gain,

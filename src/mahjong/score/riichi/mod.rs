@@ -151,9 +151,14 @@ struct Value {
 
 impl Value {
     /// The order's first keys, higher first: a valid win, base points, han, fu, fu before
-    /// rounding.
-    fn key(&self) -> (bool, u64, u32, u32, u32) {
-        (self.base > 0, self.base, self.han, self.fu, self.raw_fu)
+    /// rounding, packed into one number so that comparing two readings is one comparison
+    /// (a valid win is one with base points above 0, so base points order it too; han and fu
+    /// are far below 2^21).
+    fn key(&self) -> u128 {
+        u128::from(self.base) << 64
+            | u128::from(self.han) << 42
+            | u128::from(self.fu) << 21
+            | u128::from(self.raw_fu)
     }
 }
 
@@ -261,20 +266,27 @@ fn each_reading(
         if a.pair == win {
             consider_standard(facts, riichi, a, sets, Wait::Tanki, None, consider);
         }
-        for (i, &(kind, tile)) in a.groups().iter().enumerate() {
-            let wait = match kind {
-                SetKind::Sequence if win == tile + 1 => Wait::Kanchan,
-                SetKind::Sequence if win == tile && tile % 9 == 6 => Wait::Penchan,
-                SetKind::Sequence if win == tile + 2 && tile.is_multiple_of(9) => Wait::Penchan,
-                SetKind::Sequence if win == tile || win == tile + 2 => Wait::Ryanmen,
-                SetKind::Triplet if win == tile => Wait::Shanpon,
-                _ => continue,
-            };
-            // The same group twice (two identical runs) reads the same.
-            if a.groups()[..i].contains(&(kind, tile)) {
-                continue;
-            }
-            consider_standard(facts, riichi, a, sets, wait, Some(i), consider);
+        // The groups the winning tile completes, a bit each, and the wait of each, computed
+        // without a branch per group. The same group twice (two identical runs) reads the
+        // same, so only its first copy counts; the search lists equal groups side by side.
+        let groups = a.groups();
+        let mut waits = [Wait::Ryanmen; 4];
+        let mut completed = 0u32;
+        for (i, &(kind, tile)) in groups.iter().enumerate() {
+            let run = kind == SetKind::Sequence;
+            // The winning tile's place in the group: 0, 1 or 2 for a run, 0 for a triplet.
+            let d = win.wrapping_sub(tile);
+            let holds = d <= 2 * u8::from(run);
+            let repeat = (i > 0) & (groups[i.saturating_sub(1)] == (kind, tile));
+            completed |= u32::from(holds & !repeat) << i;
+            let penchan = (d == 0) & (tile % 9 == 6) | (d == 2) & (tile % 9 == 0);
+            let w = usize::from(run) * (1 + usize::from(d == 1) + 2 * usize::from(penchan));
+            waits[i] = [Wait::Shanpon, Wait::Ryanmen, Wait::Kanchan, Wait::Penchan][w];
+        }
+        while completed != 0 {
+            let i = completed.trailing_zeros() as usize;
+            completed &= completed - 1;
+            consider_standard(facts, riichi, a, sets, waits[i], Some(i), consider);
         }
     });
 }
@@ -428,7 +440,7 @@ fn value(mut y: YakuSet, fu: u32, raw_fu: u32, f: &Facts, r: &RiichiRules) -> Va
         };
     }
     let han = yaku_han + f.dora + f.red + f.ura;
-    let (base, _) = points::base_points(han, fu, 0, r);
+    let base = points::base_of(han, fu, r);
     Value {
         yaku: y,
         han,

@@ -3,6 +3,7 @@
 
 use super::rules::{Kazoe, RiichiRules};
 use crate::mahjong::score::{Limit, Payment, Wind, others, payments, round_up_100};
+use std::borrow::Cow;
 
 /// Base points and the limit reached, for `han` and `fu`, or `yakuman` multiples when > 0.
 pub fn base_points(han: u32, fu: u32, yakuman: u32, rules: &RiichiRules) -> (u64, Option<Limit>) {
@@ -30,9 +31,33 @@ pub fn base_points(han: u32, fu: u32, yakuman: u32, rules: &RiichiRules) -> (u64
     }
 }
 
+/// [`base_points`]' points alone, for a reading that is not a yakuman: the han-only limits are
+/// a table lookup and the mangan cap a conditional move, rather than a branch per han range
+/// (the search values every reading of every hand with it, and varied hands mispredict those).
+#[inline]
+pub fn base_of(han: u32, fu: u32, rules: &RiichiRules) -> u64 {
+    const LIMITS: [u64; 13] = [
+        0, 0, 0, 0, 0, 2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000,
+    ];
+    if han >= 13 {
+        return base_points(han, fu, 0, rules).0;
+    }
+    let computed = u64::from(fu) << (han.min(4) + 2);
+    let capped = if computed >= 2000 || (rules.kiriage && computed == 1920) {
+        2000
+    } else {
+        computed
+    };
+    if han >= 5 {
+        LIMITS[han as usize]
+    } else {
+        capped
+    }
+}
+
 /// The limit's name for `multiples` yakuman (or the limit alone). The names up to triple
-/// yakuman are constants, copied without formatting.
-pub fn limit_name(limit: Option<Limit>, multiples: u32) -> String {
+/// yakuman are constants, borrowed rather than copied.
+pub fn limit_name(limit: Option<Limit>, multiples: u32) -> Cow<'static, str> {
     const YAKUMAN: [&str; 3] = ["yakuman", "double yakuman", "triple yakuman"];
     const KAZOE: [&str; 3] = [
         "kazoe yakuman",
@@ -40,21 +65,21 @@ pub fn limit_name(limit: Option<Limit>, multiples: u32) -> String {
         "kazoe triple yakuman",
     ];
     let name = match limit {
-        None => return String::new(),
+        None => "",
         Some(Limit::Mangan) => "mangan",
         Some(Limit::Haneman) => "haneman",
         Some(Limit::Baiman) => "baiman",
         Some(Limit::Sanbaiman) => "sanbaiman",
         Some(Limit::KazoeYakuman) => match multiples.max(1) {
             n @ 1..=3 => KAZOE[n as usize - 1],
-            n => return format!("kazoe {n}x yakuman"),
+            n => return Cow::Owned(format!("kazoe {n}x yakuman")),
         },
         Some(Limit::Yakuman) => match multiples {
             n @ 1..=3 => YAKUMAN[n as usize - 1],
-            n => return format!("{n}x yakuman"),
+            n => return Cow::Owned(format!("{n}x yakuman")),
         },
     };
-    name.to_owned()
+    Cow::Borrowed(name)
 }
 
 /// The payments of a win worth `base` points: the winner first (with honba and riichi sticks),
@@ -92,6 +117,28 @@ pub fn settle(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn base_of_is_base_points_without_the_limit() {
+        for kiriage in [false, true] {
+            for kazoe in [Kazoe::Yakuman, Kazoe::Sanbaiman, Kazoe::Multiple] {
+                let r = RiichiRules {
+                    kiriage,
+                    kazoe,
+                    ..RiichiRules::default()
+                };
+                for han in 0..40 {
+                    for fu in (20..=140).step_by(2).chain([25]) {
+                        assert_eq!(
+                            base_of(han, fu, &r),
+                            base_points(han, fu, 0, &r).0,
+                            "{han} han {fu} fu {kiriage} {kazoe:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn the_standard_table() {
