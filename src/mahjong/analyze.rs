@@ -200,7 +200,7 @@ fn quick_analyze(
         let (best, others) = match found {
             Some(v) => v,
             None => {
-                let v = base.others_after(&slots, x, cx, 4);
+                let v = base.others_after(&slots, x, cx);
                 if memo_len < memo.len() {
                     memo[memo_len] = (x as u8, cx, v.0, v.1);
                     memo_len += 1;
@@ -213,12 +213,11 @@ fn quick_analyze(
             let mut v = counts.vector(9 * x);
             v[pos] -= 1;
             let lx = look(&slots[x], &v);
-            imp |= slots[x].spread(improving_positions(
-                &nec_of(&slots[x], &lx),
-                &costs_of(cx),
-                &base.rest[x],
-                4,
+            imp |= slots[x].spread(optimal_targets(
+                lanes(&costs_of(cx)),
+                base.rest_rev[x],
                 best,
+                &nec_of(&slots[x], &lx),
             ));
         }
         let mut merge = |ev: Eval| {
@@ -262,6 +261,51 @@ struct Base {
     pair: [[Costs; 4]; 4],
     /// rest[x]: the three suits other than x combined.
     rest: [Costs; 4],
+    /// `costs` and `rest` as [`reversed`] lanes, for [`optimal_targets`].
+    costs_rev: [u128; 4],
+    rest_rev: [u128; 4],
+    /// `nec` with the targets reversed, to go with `costs_rev`.
+    nec_rev: [[u16; TARGETS]; 4],
+}
+
+/// Ones in every byte of a `u128`.
+const ONES: u128 = u128::from_le_bytes([1; 16]);
+
+/// A cost row as sixteen byte lanes, lane k holding target k ([`INF`] past the targets).
+#[inline(always)]
+fn lanes(c: &Costs) -> u128 {
+    let mut b = [INF; 16];
+    b[..TARGETS].copy_from_slice(c);
+    u128::from_le_bytes(b)
+}
+
+/// A cost row as sixteen byte lanes, lane k holding target 9 - k ([`INF`] past the targets):
+/// with four melds to place, target k of one side goes with target 9 - k of the other.
+#[inline(always)]
+fn reversed(c: &Costs) -> u128 {
+    let mut b = [INF; 16];
+    for k in 0..TARGETS {
+        b[k] = c[TARGETS - 1 - k];
+    }
+    u128::from_le_bytes(b)
+}
+
+/// The union of `nec[k]` over the lanes k where `a + b` equals `best` (four melds): what
+/// `improving_positions` gives, with the lanes compared at once in a `u128` (every lane at most
+/// 2 * INF, so no sum carries into the next, nor does adding 0x7f to a lane's difference from
+/// `best`).
+#[inline(always)]
+fn optimal_targets(a: u128, b: u128, best: u8, nec: &[u16; TARGETS]) -> u32 {
+    let x = (a + b) ^ (best as u128 * ONES);
+    // The high bit of each lane where x is 0.
+    let mut hit = !(x + 0x7f * ONES) & (0x80 * ONES);
+    let mut pos = 0u16;
+    while hit != 0 {
+        let k = (hit.trailing_zeros() / 8) as usize;
+        hit &= hit - 1;
+        pos |= nec[k.min(TARGETS - 1)];
+    }
+    pos as u32
 }
 
 impl Base {
@@ -285,14 +329,18 @@ impl Base {
             costs,
             pair,
             rest,
+            nec_rev: nec.map(|n: [u16; TARGETS]| std::array::from_fn(|k| n[TARGETS - 1 - k])),
+            costs_rev: costs.map(|c| reversed(&c)),
+            rest_rev: rest.map(|c| reversed(&c)),
         }
     }
 
-    /// Standard replacement number after suit `x` takes cost class `cx`, and the improving
-    /// tiles in the other suits (those in suit `x` depend on its counts, not only its class).
-    fn others_after(&self, slots: &[Slot; 4], x: usize, cx: u8, melds: usize) -> (u8, u64) {
+    /// Standard replacement number (four melds and a pair) after suit `x` takes cost class
+    /// `cx`, and the improving tiles in the other suits (those in suit `x` depend on its counts,
+    /// not only its class).
+    fn others_after(&self, slots: &[Slot; 4], x: usize, cx: u8) -> (u8, u64) {
         let cx = costs_of(cx);
-        let best = min_split(&cx, &self.rest[x], melds);
+        let best = min_split(&cx, &self.rest[x], 4);
         if best >= INF {
             return (INF, 0);
         }
@@ -301,8 +349,9 @@ impl Base {
         for (j, &y) in o.iter().enumerate() {
             let z = o[(j + 1) % 3];
             let u = o[(j + 2) % 3];
-            let rest_y = conv(&cx, &self.pair[z][u]);
-            let pos = improving_positions(&self.nec[y], &self.costs[y], &rest_y, melds, best);
+            // Lane k of the rest holds its target k, paired with suit y's target 9 - k.
+            let rest_y = lanes(&conv(&cx, &self.pair[z][u]));
+            let pos = optimal_targets(rest_y, self.costs_rev[y], best, &self.nec_rev[y]);
             mask |= slots[y].spread(pos);
         }
         (best, mask)
@@ -576,12 +625,29 @@ fn finish(
     mut discards: Vec<DiscardOption>,
     live: [u8; 34],
 ) -> AnalyzeResult {
-    // One integer key: shanten ascending, live improving tiles descending, tile ascending.
-    discards.sort_unstable_by_key(|d| {
-        (d.shanten as u64) << 40
-            | ((u32::MAX - d.improving_live) as u64) << 8
-            | d.discard.index() as u64
-    });
+    // One integer key: shanten ascending, live improving tiles descending, tile ascending (the
+    // discards come in tile order, so their position stands for the tile). The keys are sorted
+    // as plain integers, then the options put in their order.
+    debug_assert!(discards.windows(2).all(|w| w[0].discard < w[1].discard));
+    let mut keys = [0u64; 34];
+    let n = discards.len().min(34);
+    for (k, d) in keys.iter_mut().zip(&discards) {
+        *k = (d.shanten as u64) << 40 | ((u32::MAX - d.improving_live) as u64) << 8;
+    }
+    for (i, k) in keys[..n].iter_mut().enumerate() {
+        *k |= i as u64;
+    }
+    keys[..n].sort_unstable();
+    let mut original = [DiscardOption {
+        discard: Tile::from_index(0).expect("tile index"),
+        shanten: 0,
+        improving: 0,
+        improving_live: 0,
+    }; 34];
+    original[..n].copy_from_slice(&discards[..n]);
+    for (d, k) in discards.iter_mut().zip(&keys[..n]) {
+        *d = original[(k & 0xff) as usize];
+    }
     let complete = winning.is_some();
     let shanten = if complete {
         -1

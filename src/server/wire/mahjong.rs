@@ -334,45 +334,71 @@ impl ImprovingTiles {
 
     /// Writes the field numbered `tag` (always [`IMPROVING`]): one `ImprovingTile` per tile,
     /// each as prost writes one (its tile, then its live copies when not 0), in a local block
-    /// written with one `put_slice`.
+    /// written with one `put_slice`. A tile with at most four live copies (as in every game
+    /// without extra wildcard copies) is one precomputed word.
     fn encode(&self, tag: u32, buf: &mut impl BufMut) {
         debug_assert_eq!(tag, IMPROVING);
-        let key = u64::from((IMPROVING << 3 | WireType::LengthDelimited as u32) as u8);
-        // At most 34 tiles of up to 9 bytes (a live count of 128 or more takes two).
-        let mut block = [0u8; 9 * Tile::COUNT];
+        // At most 34 tiles of up to 9 bytes (a live count of 128 or more takes two), written
+        // a word at a time (up to 7 bytes past the last record).
+        let mut block = [0u8; 9 * Tile::COUNT + 8];
         let mut used = 0;
         let mut bits = self.tiles;
         while bits != 0 {
             let t = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let [a, b] = NAMES[t];
             let live = self.live[t];
-            // Key, length, field 1 (`tile`: key, length, name), field 2 (`live`: key, varint),
-            // as one little-endian word; its first 6 bytes when there are no live copies.
-            let body: u64 = match live {
-                0 => 4,
-                1..0x80 => 6,
-                _ => 7,
+            let (record, len) = if live <= 4 {
+                let r = RECORDS[t * 5 + live as usize];
+                (r, 6 + 2 * (live != 0) as usize)
+            } else {
+                let (r, extra) = record(t, live);
+                (r, 8 + extra)
             };
-            let record = key
-                | body << 8
-                | 0x0a << 16
-                | 2 << 24
-                | u64::from(a) << 32
-                | u64::from(b) << 40
-                | 0x10 << 48
-                | u64::from(live) << 56;
             block[used..used + 8].copy_from_slice(&record.to_le_bytes());
             if live >= 0x80 {
                 // A two-byte varint: the low seven bits with the continuation bit (`live`
                 // itself), then 1.
                 block[used + 8] = 1;
             }
-            used += 2 + body as usize;
+            used += len;
         }
         buf.put_slice(&block[..used]);
     }
 }
+
+/// One `ImprovingTile` of tile `t` with `live` copies as written inside the repeated field:
+/// key, length, field 1 (`tile`: key, length, name), field 2 (`live`: key, varint), as one
+/// little-endian word (its first 6 bytes when there are no live copies), and how many bytes
+/// past 8 it takes (1 for a live count of 128 or more).
+const fn record(t: usize, live: u8) -> (u64, usize) {
+    let key = (IMPROVING << 3 | WireType::LengthDelimited as u32) as u8 as u64;
+    let [a, b] = NAMES[t];
+    let body: u64 = match live {
+        0 => 4,
+        1..0x80 => 6,
+        _ => 7,
+    };
+    let record = key
+        | body << 8
+        | 0x0a << 16
+        | 2 << 24
+        | (a as u64) << 32
+        | (b as u64) << 40
+        | 0x10 << 48
+        | (live as u64) << 56;
+    (record, (body as usize + 2).saturating_sub(8))
+}
+
+/// [`record`] of every tile with 0 to 4 live copies, at `t * 5 + live`.
+static RECORDS: [u64; Tile::COUNT * 5] = {
+    let mut r = [0; Tile::COUNT * 5];
+    let mut i = 0;
+    while i < r.len() {
+        r[i] = record(i / 5, (i % 5) as u8).0;
+        i += 1;
+    }
+    r
+};
 
 impl std::fmt::Debug for ImprovingTiles {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
