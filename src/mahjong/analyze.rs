@@ -6,7 +6,7 @@ use super::costs::{Costs, INF, TARGETS, conv};
 use super::decompose::{Decomposition, decompose};
 use super::engine::Engine;
 use super::error::MahjongError;
-use super::forms::{Eval, Form, seven_pairs, thirteen_orphans};
+use super::forms::{Eval, Form, Kinds, seven_pairs, thirteen_orphans};
 use super::hand::with_prepared;
 use super::meld::Meld;
 use super::rules::Rules;
@@ -141,6 +141,34 @@ fn quick_analyze(
     melds: &[Meld],
     visible: &[Tile],
 ) -> Option<AnalyzeResult> {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the CPU has the popcnt instruction (checked just above).
+        return unsafe { quick_analyze_popcnt(rules, hand, melds, visible) };
+    }
+    quick_analyze_body(rules, hand, melds, visible)
+}
+
+/// [`quick_analyze`] compiled with the popcnt instruction: counting the kinds and copies of
+/// the closed forms and the improving tiles' live copies is then one instruction a mask.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn quick_analyze_popcnt(
+    rules: &Rules,
+    hand: &[Tile],
+    melds: &[Meld],
+    visible: &[Tile],
+) -> Option<AnalyzeResult> {
+    quick_analyze_body(rules, hand, melds, visible)
+}
+
+#[inline(always)]
+fn quick_analyze_body(
+    rules: &Rules,
+    hand: &[Tile],
+    melds: &[Meld],
+    visible: &[Tile],
+) -> Option<AnalyzeResult> {
     if hand.len() != 14
         || !melds.is_empty()
         || !visible.is_empty()
@@ -179,13 +207,22 @@ fn quick_analyze(
     nat.copy_from_slice(&counts.0[..34]);
     let slots = slots(rules);
     let base = Base::new(&slots, &nat);
-    let kinds = counts.kinds();
+    let [one, two, three, four] = counts.at_least();
+    let kinds = Kinds {
+        by: [
+            ALL_KINDS & !one,
+            one & !two,
+            two & !three,
+            three & !four,
+            four,
+        ],
+    };
     let live: [u8; 34] = std::array::from_fn(|i| 4 - nat[i]);
     // Per suit and cost class after the discard: the standard replacement number and the
     // improving tiles outside the discard's suit (up to 16 remembered).
     let mut memo = [(0u8, 0u8, 0u8, 0u64); 16];
     let mut memo_len = 0;
-    let mut discards = Vec::with_capacity(14);
+    let mut discards = arrayvec::ArrayVec::<DiscardOption, 34>::new();
     let mut held = ALL_KINDS & !kinds.by[0];
     while held != 0 {
         let d = held.trailing_zeros() as usize;
@@ -235,13 +272,11 @@ fn quick_analyze(
             merge(thirteen_orphans(&k, ALL_KINDS));
         }
         let improving = imp & ALL_KINDS;
-        let mut total = 0u32;
-        let mut bits = improving;
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            total += live[i] as u32;
-        }
+        // Four copies of each improving kind less those held.
+        let total = 4 * improving.count_ones()
+            - (improving & one).count_ones()
+            - (improving & two).count_ones()
+            - (improving & three).count_ones();
         discards.push(DiscardOption {
             discard: Tile::from_index(d).expect("tile index"),
             shanten: r.saturating_sub(1),
@@ -249,7 +284,7 @@ fn quick_analyze(
             improving_live: total,
         });
     }
-    Some(finish(None, None, discards, live))
+    Some(finish(None, None, &discards, live))
 }
 
 /// The standard form's per-suit data of the 3n+2 hand, reused by every discard.
@@ -267,9 +302,6 @@ struct Base {
     /// `nec` with the targets reversed, to go with `costs_rev`.
     nec_rev: [[u16; TARGETS]; 4],
 }
-
-/// Ones in every byte of a `u128`.
-const ONES: u128 = u128::from_le_bytes([1; 16]);
 
 /// A cost row as sixteen byte lanes, lane k holding target k ([`INF`] past the targets).
 #[inline(always)]
@@ -291,21 +323,40 @@ fn reversed(c: &Costs) -> u128 {
 }
 
 /// The union of `nec[k]` over the lanes k where `a + b` equals `best` (four melds): what
-/// `improving_positions` gives, with the lanes compared at once in a `u128` (every lane at most
-/// 2 * INF, so no sum carries into the next, nor does adding 0x7f to a lane's difference from
-/// `best`).
+/// `improving_positions` gives, with the lanes compared at once.
 #[inline(always)]
 fn optimal_targets(a: u128, b: u128, best: u8, nec: &[u16; TARGETS]) -> u32 {
-    let x = (a + b) ^ (best as u128 * ONES);
-    // The high bit of each lane where x is 0.
-    let mut hit = !(x + 0x7f * ONES) & (0x80 * ONES);
+    let mut hit = matching_lanes(a, b, best) & ((1 << TARGETS) - 1);
     let mut pos = 0u16;
     while hit != 0 {
-        let k = (hit.trailing_zeros() / 8) as usize;
+        let k = hit.trailing_zeros() as usize;
         hit &= hit - 1;
         pos |= nec[k.min(TARGETS - 1)];
     }
     pos as u32
+}
+
+/// A bit per byte lane k where `a[k] + b[k] == best` (every lane at most [`INF`], so no sum
+/// overflows a byte).
+#[inline(always)]
+fn matching_lanes(a: u128, b: u128, best: u8) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::*;
+        // SAFETY: SSE2 is part of the x86-64 baseline: every x86-64 CPU has it.
+        unsafe {
+            let s = _mm_add_epi8(
+                _mm_set_epi64x((a >> 64) as i64, a as i64),
+                _mm_set_epi64x((b >> 64) as i64, b as i64),
+            );
+            _mm_movemask_epi8(_mm_cmpeq_epi8(s, _mm_set1_epi8(best as i8))) as u32
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let (a, b) = (a.to_le_bytes(), b.to_le_bytes());
+        (0..16).fold(0, |m, k| m | ((a[k] + b[k] == best) as u32) << k)
+    }
 }
 
 impl Base {
@@ -615,39 +666,30 @@ fn compute(e: &Engine) -> AnalyzeResult {
             improving_live: total,
         });
     }
-    finish(winning, decomposition, discards, live)
+    finish(winning, decomposition, &discards, live)
 }
 
-/// Sorts the discards and assembles the answer.
+/// Sorts the discards (in tile order) and assembles the answer.
 fn finish(
     winning: Option<Form>,
     decomposition: Option<Decomposition>,
-    mut discards: Vec<DiscardOption>,
+    unsorted: &[DiscardOption],
     live: [u8; 34],
 ) -> AnalyzeResult {
     // One integer key: shanten ascending, live improving tiles descending, tile ascending (the
     // discards come in tile order, so their position stands for the tile). The keys are sorted
-    // as plain integers, then the options put in their order.
-    debug_assert!(discards.windows(2).all(|w| w[0].discard < w[1].discard));
+    // as plain integers, then the options taken in their order.
+    debug_assert!(unsorted.windows(2).all(|w| w[0].discard < w[1].discard));
     let mut keys = [0u64; 34];
-    let n = discards.len().min(34);
-    for (k, d) in keys.iter_mut().zip(&discards) {
-        *k = (d.shanten as u64) << 40 | ((u32::MAX - d.improving_live) as u64) << 8;
-    }
-    for (i, k) in keys[..n].iter_mut().enumerate() {
-        *k |= i as u64;
+    let n = unsorted.len().min(34);
+    for (i, (k, d)) in keys.iter_mut().zip(unsorted).enumerate() {
+        *k = (d.shanten as u64) << 40 | ((u32::MAX - d.improving_live) as u64) << 8 | i as u64;
     }
     keys[..n].sort_unstable();
-    let mut original = [DiscardOption {
-        discard: Tile::from_index(0).expect("tile index"),
-        shanten: 0,
-        improving: 0,
-        improving_live: 0,
-    }; 34];
-    original[..n].copy_from_slice(&discards[..n]);
-    for (d, k) in discards.iter_mut().zip(&keys[..n]) {
-        *d = original[(k & 0xff) as usize];
-    }
+    let discards: Vec<DiscardOption> = keys[..n]
+        .iter()
+        .map(|k| unsorted[(k & 0xff) as usize])
+        .collect();
     let complete = winning.is_some();
     let shanten = if complete {
         -1
