@@ -311,15 +311,12 @@ fn lanes(c: &Costs) -> u128 {
     u128::from_le_bytes(b)
 }
 
-/// A cost row as sixteen byte lanes, lane k holding target 9 - k ([`INF`] past the targets):
-/// with four melds to place, target k of one side goes with target 9 - k of the other.
+/// A cost row as sixteen byte lanes, lane k holding target 9 - k (0 past the targets, lanes
+/// [`optimal_targets`] ignores): with four melds to place, target k of one side goes with
+/// target 9 - k of the other.
 #[inline(always)]
 fn reversed(c: &Costs) -> u128 {
-    let mut b = [INF; 16];
-    for k in 0..TARGETS {
-        b[k] = c[TARGETS - 1 - k];
-    }
-    u128::from_le_bytes(b)
+    lanes(c).swap_bytes() >> (8 * (16 - TARGETS))
 }
 
 /// The union of `nec[k]` over the lanes k where `a + b` equals `best` (four melds): what

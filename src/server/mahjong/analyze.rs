@@ -44,6 +44,7 @@ pub fn analyze(
         }
         _ => String::new(),
     };
+    let (live_kinds, many_live) = ImprovingTiles::live_masks(&result.live);
     Ok(wire::MahjongAnalyzeResponse {
         complete: result.complete,
         decomposition: result.decomposition.as_ref().map(decomposition),
@@ -54,7 +55,12 @@ pub fn analyze(
             .map(|d| wire::DiscardOption {
                 discard: d.discard.name(),
                 shanten: d.shanten as u32,
-                improving: ImprovingTiles::new(d.improving, &result.live),
+                improving: ImprovingTiles::with_live_masks(
+                    d.improving,
+                    &result.live,
+                    live_kinds,
+                    many_live,
+                ),
                 improving_live: d.improving_live,
             })
             .collect(),

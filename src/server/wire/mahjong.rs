@@ -310,6 +310,42 @@ impl ImprovingTiles {
         }
     }
 
+    /// [`ImprovingTiles::new`] with the kinds that have live copies (`live_kinds`) and those
+    /// with 128 or more (`many_live`) given as masks, so that the field's length is counted by
+    /// masks rather than tile by tile (for a caller making many of them from one `live`).
+    pub fn with_live_masks(
+        tiles: u64,
+        live: &[u8; Tile::COUNT],
+        live_kinds: u64,
+        many_live: u64,
+    ) -> ImprovingTiles {
+        let tiles = tiles & ((1 << Tile::COUNT) - 1);
+        // Per tile: key, length, the name (key, length, two bytes); the live copies when not 0
+        // (key, a varint of one byte, or two from 128 on).
+        let len = 6 * tiles.count_ones()
+            + 2 * (tiles & live_kinds).count_ones()
+            + (tiles & many_live).count_ones();
+        debug_assert_eq!(len as usize, ImprovingTiles::new(tiles, live).len);
+        ImprovingTiles {
+            tiles,
+            live: *live,
+            len: len as usize,
+        }
+    }
+
+    /// The kinds of `live` with live copies, and those with 128 or more, as masks for
+    /// [`ImprovingTiles::with_live_masks`].
+    pub fn live_masks(live: &[u8; Tile::COUNT]) -> (u64, u64) {
+        live.iter()
+            .enumerate()
+            .fold((0, 0), |(some, many), (t, &n)| {
+                (
+                    some | u64::from(n != 0) << t,
+                    many | u64::from(n >= 0x80) << t,
+                )
+            })
+    }
+
     /// The tiles as [`ImprovingTile`]s, in index order.
     pub fn iter(&self) -> impl Iterator<Item = ImprovingTile> + '_ {
         let mut bits = self.tiles;
@@ -416,6 +452,36 @@ fn tile_name(t: usize) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The length counted by masks is the one counted tile by tile, and the encoding the same.
+    #[test]
+    fn live_masks_give_the_same_field() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..2_000 {
+            let mut next = || {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x
+            };
+            let tiles = next();
+            let live: [u8; Tile::COUNT] = std::array::from_fn(|_| match next() % 8 {
+                0 => 0,
+                1 => 200,
+                2 => 0x80,
+                n => (n % 5) as u8,
+            });
+            let (some, many) = ImprovingTiles::live_masks(&live);
+            let a = ImprovingTiles::new(tiles, &live);
+            let b = ImprovingTiles::with_live_masks(tiles, &live, some, many);
+            assert_eq!(a.len, b.len);
+            let (mut ea, mut eb) = (Vec::new(), Vec::new());
+            a.encode(IMPROVING, &mut ea);
+            b.encode(IMPROVING, &mut eb);
+            assert_eq!(ea, eb);
+            assert_eq!(ea.len(), a.len);
+        }
+    }
 
     #[test]
     fn names_are_the_tiles_names() {
