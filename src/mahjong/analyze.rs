@@ -13,7 +13,7 @@ use super::rules::Rules;
 use super::standard::{
     CountBlock, Look, Slot, improving_positions, look, looks, min_split, nec_of, slots,
 };
-use super::tables::{DIRECT_CLASS, costs_of, pair_costs, tables};
+use super::tables::{DIRECT_CLASS, costs_of, improving_of, pair_costs, tables};
 use crate::tiles::Tile;
 
 /// A tile whose draw lowers the shanten, with its live copies.
@@ -249,13 +249,18 @@ fn quick_analyze_body(
         if best < INF {
             let mut v = counts.vector(9 * x);
             v[pos] -= 1;
-            let lx = look(&slots[x], &v);
-            imp |= slots[x].spread(optimal_targets(
-                lanes(&costs_of(cx)),
-                base.rest_rev[x],
-                best,
-                &nec_of(&slots[x], &lx),
-            ));
+            // Every suit is active here: the rank alone gives the improving kinds per target,
+            // unpacked only for the targets on an optimal split.
+            let nec = slots[x].table.nec(slots[x].table.rank(&v));
+            let mut hit =
+                matching_lanes(lanes(&costs_of(cx)), base.rest_rev[x], best) & ((1 << TARGETS) - 1);
+            let mut pos = 0;
+            while hit != 0 {
+                let k = hit.trailing_zeros() as usize;
+                hit &= hit - 1;
+                pos |= improving_of(nec, k);
+            }
+            imp |= slots[x].spread(pos);
         }
         let mut merge = |ev: Eval| {
             if ev.r < r {
