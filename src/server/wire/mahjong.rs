@@ -234,7 +234,7 @@ impl DiscardOption {
 
 message! {
     /// `cardrules.v1.MahjongAnalyzeResponse`.
-    MahjongAnalyzeResponse into pb {
+    MahjongAnalyzeResponse into pb [by_hand] {
         /// Whether the hand is complete.
         complete: bool = 1 as bool,
         /// One decomposition when complete.
@@ -246,6 +246,105 @@ message! {
         /// The answer in words.
         message: String = 5 as string,
     }
+}
+
+impl MahjongAnalyzeResponse {
+    /// Writes the answer as prost does, each discard option (key, length and body) laid out
+    /// in one local block and written with one `put_slice`.
+    fn encode_by_hand(&self, buf: &mut impl BufMut) {
+        if self.complete {
+            encoding::bool::encode(1, &self.complete, buf);
+        }
+        if let Some(d) = &self.decomposition {
+            encoding::message::encode(2, d, buf);
+        }
+        if self.shanten != 0 {
+            encoding::int32::encode(3, &self.shanten, buf);
+        }
+        for d in &self.discards {
+            d.encode_field(buf);
+        }
+        if !self.message.is_empty() {
+            encoding::string::encode(5, &self.message, buf);
+        }
+    }
+
+    /// The length [`Self::encode_by_hand`] writes.
+    fn encoded_len_by_hand(&self) -> usize {
+        let complete = if self.complete { 2 } else { 0 };
+        let decomposition = self
+            .decomposition
+            .as_ref()
+            .map_or(0, |d| encoding::message::encoded_len(2, d));
+        let shanten = if self.shanten != 0 {
+            encoding::int32::encoded_len(3, &self.shanten)
+        } else {
+            0
+        };
+        let message = if self.message.is_empty() {
+            0
+        } else {
+            encoding::string::encoded_len(5, &self.message)
+        };
+        complete
+            + decomposition
+            + shanten
+            + encoding::message::encoded_len_repeated(4, &self.discards)
+            + message
+    }
+}
+
+impl DiscardOption {
+    /// Writes the option as field 4 of `MahjongAnalyzeResponse` (key, length, body), as prost
+    /// does, in one local block when its discard's name is short (a tile's always is).
+    fn encode_field(&self, buf: &mut impl BufMut) {
+        if self.discard.len() > 16 {
+            encoding::message::encode(4, self, buf);
+            return;
+        }
+        // Key, a length of up to 5 bytes, the discard and shanten (up to 24 bytes), the
+        // improving tiles (up to 9 bytes a tile, written a word at a time: 8 bytes of room),
+        // the live copies (key, up to 5 bytes).
+        let mut block = [0u8; 6 + 24 + 9 * Tile::COUNT + 8 + 6];
+        block[0] = 0x22; // field 4, length-delimited
+        let mut n = 1;
+        let mut len = self.encoded_len_by_hand() as u64;
+        while len >= 0x80 {
+            block[n] = len as u8 | 0x80;
+            len >>= 7;
+            n += 1;
+        }
+        block[n] = len as u8;
+        n += 1;
+        let discard = self.discard.as_bytes();
+        if !discard.is_empty() {
+            block[n] = 0x0a; // field 1, length-delimited
+            block[n + 1] = discard.len() as u8;
+            block[n + 2..n + 2 + discard.len()].copy_from_slice(discard);
+            n += 2 + discard.len();
+        }
+        n = put_varint_field(&mut block, n, 0x10, self.shanten); // field 2
+        n += self.improving.write(&mut block[n..]);
+        n = put_varint_field(&mut block, n, 0x20, self.improving_live); // field 4
+        buf.put_slice(&block[..n]);
+    }
+}
+
+/// Writes `key` and `value` as a varint at `block[n..]` when `value` is not 0; returns the end.
+fn put_varint_field(block: &mut [u8], mut n: usize, key: u8, value: u32) -> usize {
+    if value != 0 {
+        block[n] = key;
+        n += 1;
+        let mut v = value;
+        while v >= 0x80 {
+            block[n] = v as u8 | 0x80;
+            v >>= 7;
+            n += 1;
+        }
+        block[n] = v as u8;
+        n += 1;
+    }
+    n
 }
 
 /// A `repeated ImprovingTile` field: the tiles of a mask (a bit per tile index) in index order,
@@ -377,6 +476,13 @@ impl ImprovingTiles {
         // At most 34 tiles of up to 9 bytes (a live count of 128 or more takes two), written
         // a word at a time (up to 7 bytes past the last record).
         let mut block = [0u8; 9 * Tile::COUNT + 8];
+        let used = self.write(&mut block);
+        buf.put_slice(&block[..used]);
+    }
+
+    /// Writes the field at the start of `block` (which must have room for 9 bytes a tile and
+    /// 8 more: records are written a word at a time) and returns its length.
+    fn write(&self, block: &mut [u8]) -> usize {
         let mut used = 0;
         let mut bits = self.tiles;
         while bits != 0 {
@@ -398,7 +504,7 @@ impl ImprovingTiles {
             }
             used += len;
         }
-        buf.put_slice(&block[..used]);
+        used
     }
 }
 
