@@ -305,7 +305,7 @@ impl DiscardOption {
         // Key, a length of up to 5 bytes, the discard and shanten (up to 24 bytes), the
         // improving tiles (up to 9 bytes a tile, written a word at a time: 8 bytes of room),
         // the live copies (key, up to 5 bytes).
-        let mut block = [0u8; 6 + 24 + 9 * Tile::COUNT + 8 + 6];
+        let mut block = [0u8; 6 + 24 + RECORDS_ROOM + 6];
         block[0] = 0x22; // field 4, length-delimited
         let mut n = 1;
         let mut len = self.encoded_len_by_hand() as u64;
@@ -324,7 +324,10 @@ impl DiscardOption {
             n += 2 + discard.len();
         }
         n = put_varint_field(&mut block, n, 0x10, self.shanten); // field 2
-        n += self.improving.write(&mut block[n..]);
+        let records: &mut [u8; RECORDS_ROOM] = (&mut block[n..n + RECORDS_ROOM])
+            .try_into()
+            .expect("room for the records");
+        n += self.improving.write(records);
         n = put_varint_field(&mut block, n, 0x20, self.improving_live); // field 4
         buf.put_slice(&block[..n]);
     }
@@ -475,38 +478,43 @@ impl ImprovingTiles {
         debug_assert_eq!(tag, IMPROVING);
         // At most 34 tiles of up to 9 bytes (a live count of 128 or more takes two), written
         // a word at a time (up to 7 bytes past the last record).
-        let mut block = [0u8; 9 * Tile::COUNT + 8];
+        let mut block = [0u8; RECORDS_ROOM];
         let used = self.write(&mut block);
         buf.put_slice(&block[..used]);
     }
 
-    /// Writes the field at the start of `block` (which must have room for 9 bytes a tile and
-    /// 8 more: records are written a word at a time) and returns its length.
-    fn write(&self, block: &mut [u8]) -> usize {
+    /// Writes the field at the start of `block` and returns its length (at most 9 bytes a
+    /// tile; records are written a word at a time, hence the 8 bytes of room past them).
+    fn write(&self, block: &mut [u8; RECORDS_ROOM]) -> usize {
         let mut used = 0;
         let mut bits = self.tiles;
         while bits != 0 {
-            let t = bits.trailing_zeros() as usize;
+            // Below 34 (`tiles` holds no higher bit); the clamps only spare bounds checks.
+            let t = (bits.trailing_zeros() as usize).min(Tile::COUNT - 1);
             bits &= bits - 1;
             let live = self.live[t];
             let (record, len) = if live <= 4 {
-                let r = RECORDS[t * 5 + live as usize];
+                let r = RECORDS[(t * 5 + live as usize).min(RECORDS.len() - 1)];
                 (r, 6 + 2 * (live != 0) as usize)
             } else {
                 let (r, extra) = record(t, live);
                 (r, 8 + extra)
             };
-            block[used..used + 8].copy_from_slice(&record.to_le_bytes());
+            let at = used.min(9 * (Tile::COUNT - 1));
+            block[at..at + 8].copy_from_slice(&record.to_le_bytes());
             if live >= 0x80 {
                 // A two-byte varint: the low seven bits with the continuation bit (`live`
                 // itself), then 1.
-                block[used + 8] = 1;
+                block[at + 8] = 1;
             }
-            used += len;
+            used = at + len;
         }
         used
     }
 }
+
+/// Room for the records of every tile kind (up to 9 bytes each), written a word at a time.
+const RECORDS_ROOM: usize = 9 * Tile::COUNT + 8;
 
 /// One `ImprovingTile` of tile `t` with `live` copies as written inside the repeated field:
 /// key, length, field 1 (`tile`: key, length, name), field 2 (`live`: key, varint), as one
