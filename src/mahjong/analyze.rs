@@ -391,6 +391,7 @@ impl Base {
     /// Standard replacement number (four melds and a pair) after suit `x` takes cost class
     /// `cx`, and the improving tiles in the other suits (those in suit `x` depend on its counts,
     /// not only its class).
+    #[inline(always)]
     fn others_after(&self, slots: &[Slot; 4], x: usize, cx: u8) -> (u8, u64) {
         let cx = costs_of(cx);
         let best = min_split(&cx, &self.rest[x], 4);
