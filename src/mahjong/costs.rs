@@ -31,6 +31,7 @@ pub(crate) fn conv(a: &Costs, b: &Costs) -> Costs {
 /// runs three of these per discard.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "sse2")]
+#[inline]
 fn conv_sse2(a: &Costs, b: &Costs) -> Costs {
     use std::arch::x86_64::*;
     let mut bytes = [INF; 16];

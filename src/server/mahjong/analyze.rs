@@ -16,20 +16,35 @@ pub fn analyze(
         &request.visible,
     )?;
     let result = mahjong::analyze(&input.rules, &input.hand, &input.melds, &input.visible)?;
+    // Written piece by piece rather than with `format!`: the formatting machinery costs more
+    // than the rest of the answer's text.
     let message = match (&result.decomposition, result.discards.first()) {
         (Some(d), _) if result.complete => format!("complete ({})", form_name(d.form)),
-        (_, Some(best)) if best.shanten == 0 => format!(
-            "discard {}: ready on {} ({} live)",
-            best.discard,
-            tile_list(result.improving(best).map(|i| i.tile)),
-            best.improving_live
-        ),
-        (_, Some(best)) => format!(
-            "discard {}: {} shanten, {} improving tiles live",
-            best.discard, best.shanten, best.improving_live
-        ),
+        (_, Some(best)) if best.shanten == 0 => {
+            let mut m = String::with_capacity(96);
+            m.push_str("discard ");
+            m.push_str(best.discard.name());
+            m.push_str(": ready on ");
+            m.push_str(&tile_list(result.improving(best).map(|i| i.tile)));
+            m.push_str(" (");
+            push_number(&mut m, best.improving_live);
+            m.push_str(" live)");
+            m
+        }
+        (_, Some(best)) => {
+            let mut m = String::with_capacity(64);
+            m.push_str("discard ");
+            m.push_str(best.discard.name());
+            m.push_str(": ");
+            push_number(&mut m, u32::from(best.shanten));
+            m.push_str(" shanten, ");
+            push_number(&mut m, best.improving_live);
+            m.push_str(" improving tiles live");
+            m
+        }
         _ => String::new(),
     };
+    let (live_kinds, many_live) = ImprovingTiles::live_masks(&result.live);
     Ok(wire::MahjongAnalyzeResponse {
         complete: result.complete,
         decomposition: result.decomposition.as_ref().map(decomposition),
@@ -40,12 +55,35 @@ pub fn analyze(
             .map(|d| wire::DiscardOption {
                 discard: d.discard.name(),
                 shanten: d.shanten as u32,
-                improving: ImprovingTiles::new(d.improving, &result.live),
+                improving: ImprovingTiles::with_live_masks(
+                    d.improving,
+                    &result.live,
+                    live_kinds,
+                    many_live,
+                ),
                 improving_live: d.improving_live,
             })
             .collect(),
         message,
     })
+}
+
+/// Appends `n` in decimal.
+fn push_number(m: &mut String, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &digits[i..] {
+        m.push(d as char);
+    }
 }
 
 fn form_name(f: Form) -> &'static str {
@@ -56,5 +94,19 @@ fn form_name(f: Form) -> &'static str {
         Form::KnittedHonors => "全不靠",
         Form::SevenStarKnitted => "七星不靠",
         Form::KnittedStraight => "组合龙",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::push_number;
+
+    #[test]
+    fn numbers_in_decimal() {
+        for n in [0, 7, 10, 109, 4_294_967_295] {
+            let mut m = String::from("x");
+            push_number(&mut m, n);
+            assert_eq!(m, format!("x{n}"));
+        }
     }
 }

@@ -234,7 +234,7 @@ impl DiscardOption {
 
 message! {
     /// `cardrules.v1.MahjongAnalyzeResponse`.
-    MahjongAnalyzeResponse into pb {
+    MahjongAnalyzeResponse into pb [by_hand] {
         /// Whether the hand is complete.
         complete: bool = 1 as bool,
         /// One decomposition when complete.
@@ -246,6 +246,108 @@ message! {
         /// The answer in words.
         message: String = 5 as string,
     }
+}
+
+impl MahjongAnalyzeResponse {
+    /// Writes the answer as prost does, each discard option (key, length and body) laid out
+    /// in one local block and written with one `put_slice`.
+    fn encode_by_hand(&self, buf: &mut impl BufMut) {
+        if self.complete {
+            encoding::bool::encode(1, &self.complete, buf);
+        }
+        if let Some(d) = &self.decomposition {
+            encoding::message::encode(2, d, buf);
+        }
+        if self.shanten != 0 {
+            encoding::int32::encode(3, &self.shanten, buf);
+        }
+        for d in &self.discards {
+            d.encode_field(buf);
+        }
+        if !self.message.is_empty() {
+            encoding::string::encode(5, &self.message, buf);
+        }
+    }
+
+    /// The length [`Self::encode_by_hand`] writes.
+    fn encoded_len_by_hand(&self) -> usize {
+        let complete = if self.complete { 2 } else { 0 };
+        let decomposition = self
+            .decomposition
+            .as_ref()
+            .map_or(0, |d| encoding::message::encoded_len(2, d));
+        let shanten = if self.shanten != 0 {
+            encoding::int32::encoded_len(3, &self.shanten)
+        } else {
+            0
+        };
+        let message = if self.message.is_empty() {
+            0
+        } else {
+            encoding::string::encoded_len(5, &self.message)
+        };
+        complete
+            + decomposition
+            + shanten
+            + encoding::message::encoded_len_repeated(4, &self.discards)
+            + message
+    }
+}
+
+impl DiscardOption {
+    /// Writes the option as field 4 of `MahjongAnalyzeResponse` (key, length, body), as prost
+    /// does, in one local block when its discard's name is short (a tile's always is).
+    fn encode_field(&self, buf: &mut impl BufMut) {
+        if self.discard.len() > 16 {
+            encoding::message::encode(4, self, buf);
+            return;
+        }
+        // Key, a length of up to 5 bytes, the discard and shanten (up to 24 bytes), the
+        // improving tiles (up to 9 bytes a tile, written a word at a time: 8 bytes of room),
+        // the live copies (key, up to 5 bytes).
+        let mut block = [0u8; 6 + 24 + RECORDS_ROOM + 6];
+        block[0] = 0x22; // field 4, length-delimited
+        let mut n = 1;
+        let mut len = self.encoded_len_by_hand() as u64;
+        while len >= 0x80 {
+            block[n] = len as u8 | 0x80;
+            len >>= 7;
+            n += 1;
+        }
+        block[n] = len as u8;
+        n += 1;
+        let discard = self.discard.as_bytes();
+        if !discard.is_empty() {
+            block[n] = 0x0a; // field 1, length-delimited
+            block[n + 1] = discard.len() as u8;
+            block[n + 2..n + 2 + discard.len()].copy_from_slice(discard);
+            n += 2 + discard.len();
+        }
+        n = put_varint_field(&mut block, n, 0x10, self.shanten); // field 2
+        let records: &mut [u8; RECORDS_ROOM] = (&mut block[n..n + RECORDS_ROOM])
+            .try_into()
+            .expect("room for the records");
+        n += self.improving.write(records);
+        n = put_varint_field(&mut block, n, 0x20, self.improving_live); // field 4
+        buf.put_slice(&block[..n]);
+    }
+}
+
+/// Writes `key` and `value` as a varint at `block[n..]` when `value` is not 0; returns the end.
+fn put_varint_field(block: &mut [u8], mut n: usize, key: u8, value: u32) -> usize {
+    if value != 0 {
+        block[n] = key;
+        n += 1;
+        let mut v = value;
+        while v >= 0x80 {
+            block[n] = v as u8 | 0x80;
+            v >>= 7;
+            n += 1;
+        }
+        block[n] = v as u8;
+        n += 1;
+    }
+    n
 }
 
 /// A `repeated ImprovingTile` field: the tiles of a mask (a bit per tile index) in index order,
@@ -310,6 +412,42 @@ impl ImprovingTiles {
         }
     }
 
+    /// [`ImprovingTiles::new`] with the kinds that have live copies (`live_kinds`) and those
+    /// with 128 or more (`many_live`) given as masks, so that the field's length is counted by
+    /// masks rather than tile by tile (for a caller making many of them from one `live`).
+    pub fn with_live_masks(
+        tiles: u64,
+        live: &[u8; Tile::COUNT],
+        live_kinds: u64,
+        many_live: u64,
+    ) -> ImprovingTiles {
+        let tiles = tiles & ((1 << Tile::COUNT) - 1);
+        // Per tile: key, length, the name (key, length, two bytes); the live copies when not 0
+        // (key, a varint of one byte, or two from 128 on).
+        let len = 6 * tiles.count_ones()
+            + 2 * (tiles & live_kinds).count_ones()
+            + (tiles & many_live).count_ones();
+        debug_assert_eq!(len as usize, ImprovingTiles::new(tiles, live).len);
+        ImprovingTiles {
+            tiles,
+            live: *live,
+            len: len as usize,
+        }
+    }
+
+    /// The kinds of `live` with live copies, and those with 128 or more, as masks for
+    /// [`ImprovingTiles::with_live_masks`].
+    pub fn live_masks(live: &[u8; Tile::COUNT]) -> (u64, u64) {
+        live.iter()
+            .enumerate()
+            .fold((0, 0), |(some, many), (t, &n)| {
+                (
+                    some | u64::from(n != 0) << t,
+                    many | u64::from(n >= 0x80) << t,
+                )
+            })
+    }
+
     /// The tiles as [`ImprovingTile`]s, in index order.
     pub fn iter(&self) -> impl Iterator<Item = ImprovingTile> + '_ {
         let mut bits = self.tiles;
@@ -334,45 +472,83 @@ impl ImprovingTiles {
 
     /// Writes the field numbered `tag` (always [`IMPROVING`]): one `ImprovingTile` per tile,
     /// each as prost writes one (its tile, then its live copies when not 0), in a local block
-    /// written with one `put_slice`.
+    /// written with one `put_slice`. A tile with at most four live copies (as in every game
+    /// without extra wildcard copies) is one precomputed word.
     fn encode(&self, tag: u32, buf: &mut impl BufMut) {
         debug_assert_eq!(tag, IMPROVING);
-        let key = u64::from((IMPROVING << 3 | WireType::LengthDelimited as u32) as u8);
-        // At most 34 tiles of up to 9 bytes (a live count of 128 or more takes two).
-        let mut block = [0u8; 9 * Tile::COUNT];
+        // At most 34 tiles of up to 9 bytes (a live count of 128 or more takes two), written
+        // a word at a time (up to 7 bytes past the last record).
+        let mut block = [0u8; RECORDS_ROOM];
+        let used = self.write(&mut block);
+        buf.put_slice(&block[..used]);
+    }
+
+    /// Writes the field at the start of `block` and returns its length (at most 9 bytes a
+    /// tile; records are written a word at a time, hence the 8 bytes of room past them).
+    fn write(&self, block: &mut [u8; RECORDS_ROOM]) -> usize {
         let mut used = 0;
         let mut bits = self.tiles;
         while bits != 0 {
-            let t = bits.trailing_zeros() as usize;
+            // Below 34 (`tiles` holds no higher bit); the clamps only spare bounds checks.
+            let t = (bits.trailing_zeros() as usize).min(Tile::COUNT - 1);
             bits &= bits - 1;
-            let [a, b] = NAMES[t];
             let live = self.live[t];
-            // Key, length, field 1 (`tile`: key, length, name), field 2 (`live`: key, varint),
-            // as one little-endian word; its first 6 bytes when there are no live copies.
-            let body: u64 = match live {
-                0 => 4,
-                1..0x80 => 6,
-                _ => 7,
+            let (record, len) = if live <= 4 {
+                let r = RECORDS[(t * 5 + live as usize).min(RECORDS.len() - 1)];
+                (r, 6 + 2 * (live != 0) as usize)
+            } else {
+                let (r, extra) = record(t, live);
+                (r, 8 + extra)
             };
-            let record = key
-                | body << 8
-                | 0x0a << 16
-                | 2 << 24
-                | u64::from(a) << 32
-                | u64::from(b) << 40
-                | 0x10 << 48
-                | u64::from(live) << 56;
-            block[used..used + 8].copy_from_slice(&record.to_le_bytes());
+            let at = used.min(9 * (Tile::COUNT - 1));
+            block[at..at + 8].copy_from_slice(&record.to_le_bytes());
             if live >= 0x80 {
                 // A two-byte varint: the low seven bits with the continuation bit (`live`
                 // itself), then 1.
-                block[used + 8] = 1;
+                block[at + 8] = 1;
             }
-            used += 2 + body as usize;
+            used = at + len;
         }
-        buf.put_slice(&block[..used]);
+        used
     }
 }
+
+/// Room for the records of every tile kind (up to 9 bytes each), written a word at a time.
+const RECORDS_ROOM: usize = 9 * Tile::COUNT + 8;
+
+/// One `ImprovingTile` of tile `t` with `live` copies as written inside the repeated field:
+/// key, length, field 1 (`tile`: key, length, name), field 2 (`live`: key, varint), as one
+/// little-endian word (its first 6 bytes when there are no live copies), and how many bytes
+/// past 8 it takes (1 for a live count of 128 or more).
+const fn record(t: usize, live: u8) -> (u64, usize) {
+    let key = (IMPROVING << 3 | WireType::LengthDelimited as u32) as u8 as u64;
+    let [a, b] = NAMES[t];
+    let body: u64 = match live {
+        0 => 4,
+        1..0x80 => 6,
+        _ => 7,
+    };
+    let record = key
+        | body << 8
+        | 0x0a << 16
+        | 2 << 24
+        | (a as u64) << 32
+        | (b as u64) << 40
+        | 0x10 << 48
+        | (live as u64) << 56;
+    (record, (body as usize + 2).saturating_sub(8))
+}
+
+/// [`record`] of every tile with 0 to 4 live copies, at `t * 5 + live`.
+static RECORDS: [u64; Tile::COUNT * 5] = {
+    let mut r = [0; Tile::COUNT * 5];
+    let mut i = 0;
+    while i < r.len() {
+        r[i] = record(i / 5, (i % 5) as u8).0;
+        i += 1;
+    }
+    r
+};
 
 impl std::fmt::Debug for ImprovingTiles {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -390,6 +566,36 @@ fn tile_name(t: usize) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The length counted by masks is the one counted tile by tile, and the encoding the same.
+    #[test]
+    fn live_masks_give_the_same_field() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..2_000 {
+            let mut next = || {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x
+            };
+            let tiles = next();
+            let live: [u8; Tile::COUNT] = std::array::from_fn(|_| match next() % 8 {
+                0 => 0,
+                1 => 200,
+                2 => 0x80,
+                n => (n % 5) as u8,
+            });
+            let (some, many) = ImprovingTiles::live_masks(&live);
+            let a = ImprovingTiles::new(tiles, &live);
+            let b = ImprovingTiles::with_live_masks(tiles, &live, some, many);
+            assert_eq!(a.len, b.len);
+            let (mut ea, mut eb) = (Vec::new(), Vec::new());
+            a.encode(IMPROVING, &mut ea);
+            b.encode(IMPROVING, &mut eb);
+            assert_eq!(ea, eb);
+            assert_eq!(ea.len(), a.len);
+        }
+    }
 
     #[test]
     fn names_are_the_tiles_names() {
