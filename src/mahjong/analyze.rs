@@ -6,8 +6,9 @@ use super::costs::{Costs, INF, TARGETS, conv};
 use super::decompose::{Decomposition, decompose};
 use super::engine::Engine;
 use super::error::MahjongError;
-use super::forms::{Eval, Form, Kinds, seven_pairs, thirteen_orphans};
+use super::forms::{Eval, Form, seven_pairs, thirteen_orphans};
 use super::hand::with_prepared;
+use super::kinds::Kinds;
 use super::meld::Meld;
 use super::rules::Rules;
 use super::standard::{
