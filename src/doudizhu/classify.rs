@@ -5,16 +5,14 @@
 //! a few shifts, and only the kickers left over are checked against the rules.
 
 use super::combo::{Combo, ComboKind};
+#[cfg(target_arch = "x86_64")]
+use super::ranks::{ALL_RANKS, counts_vector};
 use super::ranks::{BLACK, CHAIN_MASK, NORMAL_MASK, RED, run_mask, run_starts};
 use super::reading::{Readings, sort_readings};
 use super::rules::Rules;
 use super::table::Table;
 use super::variant::Variant;
 use crate::cards::{Rank, RankCounts};
-
-/// Every rank (the SSE2 masks cover sixteen lanes).
-#[cfg(target_arch = "x86_64")]
-const ALL_RANKS: u16 = (1 << Rank::COUNT) - 1;
 
 /// Bit masks of a play's ranks by count: everything the classifier needs, in one pass.
 #[derive(Debug, PartialEq, Eq)]
@@ -69,11 +67,7 @@ impl CountMasks {
     #[target_feature(enable = "sse2")]
     fn of_sse2(counts: &[u8; Rank::COUNT]) -> CountMasks {
         use std::arch::x86_64::*;
-        let mut bytes = [0u8; 16];
-        bytes[..Rank::COUNT].copy_from_slice(counts);
-        let lo = i64::from_le_bytes(bytes[..8].try_into().unwrap_or_default());
-        let hi = i64::from_le_bytes(bytes[8..].try_into().unwrap_or_default());
-        let v = _mm_set_epi64x(hi, lo);
+        let v = counts_vector(counts);
         macro_rules! equal {
             ($k:expr) => {
                 _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8($k))) as u16

@@ -25,7 +25,9 @@ use super::combo::{Combo, ComboKind, Play};
 use super::compare::beats;
 use super::hand::CardList;
 use super::packed::pack_listed;
-use super::ranks::{ACE, BLACK, CHAIN_MASK, NORMAL_MASK, RANKS, RED, run_mask, run_starts};
+use super::ranks::{
+    ACE, BLACK, CHAIN_MASK, NORMAL_MASK, RANKS, RED, at_least_masks, run_mask, run_starts,
+};
 use super::rules::Rules;
 use super::table::Table;
 use super::variant::Variant;
@@ -346,58 +348,6 @@ struct Generator<'a, S> {
     /// first use: answers to most plays take no kickers.
     kicker_caps: [Option<(u128, u16)>; 2],
 }
-
-/// `at_least[n]`: the ranks `counts` holds `n` or more cards of (`n` up to 8, two decks).
-#[cfg(target_arch = "x86_64")]
-#[inline]
-fn at_least_masks(counts: &[u8; RANKS]) -> [u16; 9] {
-    // SAFETY: SSE2 is part of the x86-64 baseline: every x86-64 CPU has it.
-    unsafe { at_least_sse2(counts) }
-}
-
-/// `at_least[n]`: the ranks `counts` holds `n` or more cards of (`n` up to 8, two decks).
-#[cfg(not(target_arch = "x86_64"))]
-#[inline]
-fn at_least_masks(counts: &[u8; RANKS]) -> [u16; 9] {
-    at_least_scalar(counts)
-}
-
-/// [`at_least_masks`] with SSE2: a byte max, a compare and a `movemask` per count (the scalar
-/// version was about 130 of the 670 instructions of an answer to a single, callgrind).
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "sse2")]
-fn at_least_sse2(counts: &[u8; RANKS]) -> [u16; 9] {
-    use std::arch::x86_64::*;
-    let mut bytes = [0u8; 16];
-    bytes[..RANKS].copy_from_slice(counts);
-    let lo = i64::from_le_bytes(bytes[..8].try_into().unwrap_or_default());
-    let hi = i64::from_le_bytes(bytes[8..].try_into().unwrap_or_default());
-    let v = _mm_set_epi64x(hi, lo);
-    let mut masks = [0u16; 9];
-    for (n, mask) in masks.iter_mut().enumerate() {
-        // v >= n exactly where max(v, n) == v.
-        let at_least = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(n as i8)), v);
-        *mask = _mm_movemask_epi8(at_least) as u16 & ALL_RANKS;
-    }
-    masks
-}
-
-/// [`at_least_masks`] one rank at a time (the portable version, and the SSE2 version's test
-/// oracle): each rank in the mask of its exact count, then every count's mask in those below.
-#[cfg(any(test, not(target_arch = "x86_64")))]
-fn at_least_scalar(counts: &[u8; RANKS]) -> [u16; 9] {
-    let mut at_least = [0u16; 9];
-    for (rank, &count) in counts.iter().enumerate() {
-        at_least[usize::from(count).min(8)] |= 1 << rank;
-    }
-    for n in (0..8).rev() {
-        at_least[n] |= at_least[n + 1];
-    }
-    at_least
-}
-
-/// Every rank, as a mask.
-const ALL_RANKS: u16 = (1 << RANKS) - 1;
 
 /// One in every byte.
 const BYTE_ONES: u128 = u128::from_le_bytes([1; 16]);
@@ -812,85 +762,4 @@ impl<'a, S: Sink> Generator<'a, S> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::doudizhu::Preset;
-
-    #[test]
-    fn full_deck_census_per_profile() {
-        let deck = CardList::full_deck(super::super::Variant::ThreePlayer);
-        for (table, expected) in [
-            (Table::STANDARD, 27_471),
-            (Table::STRICT, 12_654),
-            (Table::PERMISSIVE, 33_675),
-        ] {
-            let mut count = 0;
-            let _ = for_each_play(&table, &deck, None, None, |_| {
-                count += 1;
-                ControlFlow::Continue(())
-            });
-            assert_eq!(count, expected, "{table:?}");
-        }
-    }
-
-    #[test]
-    fn packed_census_is_the_named_census_packed() {
-        for game in [Variant::ThreePlayer, Variant::FourPlayer] {
-            let deck = CardList::full_deck(game);
-            for preset in [Preset::Standard, Preset::Strict, Preset::Permissive] {
-                let table = Table::preset(preset, game);
-                let named: Vec<u64> = list_plays(&table, &deck, None, None, None)
-                    .iter()
-                    .map(pack_listed)
-                    .collect();
-                assert_eq!(list_plays_packed(&table, &deck, None, None, None), named);
-            }
-        }
-    }
-
-    #[test]
-    fn at_least_masks_agree_with_the_scalar_version() {
-        let mut counts = [0u8; RANKS];
-        // Every count 0..=8 at every rank, beside a rotating pattern of other counts.
-        for rank in 0..RANKS {
-            for count in 0..=8u8 {
-                for (r, c) in counts.iter_mut().enumerate() {
-                    *c = ((r * 7 + rank) % 9) as u8;
-                }
-                counts[rank] = count;
-                assert_eq!(
-                    at_least_masks(&counts),
-                    at_least_scalar(&counts),
-                    "{counts:?}"
-                );
-                let expected = (0..RANKS)
-                    .filter(|&r| counts[r] >= 3)
-                    .fold(0u16, |m, r| m | 1 << r);
-                assert_eq!(at_least_masks(&counts)[3], expected);
-            }
-        }
-    }
-
-    #[test]
-    fn unpacking_reads_every_rank() {
-        for r in 0..RANKS {
-            let mut counts = RankCounts::EMPTY;
-            counts.0[r] = 8;
-            counts.0[(r + 1) % RANKS] = 5;
-            counts.0[(r + 9) % RANKS] = 1;
-            assert_eq!(
-                unpack_counts(crate::doudizhu::pack_play(&counts, None)),
-                counts
-            );
-        }
-    }
-
-    #[test]
-    fn limit_stops_early() {
-        let deck = CardList::full_deck(super::super::Variant::ThreePlayer);
-        let plays = list_plays(&Table::STANDARD, &deck, None, None, Some(20));
-        assert_eq!(plays.len(), 20);
-        assert_eq!(plays[0].combo.kind, ComboKind::Single);
-        assert_eq!(plays[15].combo.kind, ComboKind::Pair);
-    }
-}
+mod tests;
