@@ -8,7 +8,6 @@ use super::engine::Engine;
 use super::error::MahjongError;
 use super::forms::{Eval, Form, seven_pairs, thirteen_orphans};
 use super::hand::with_prepared;
-use super::kinds::Kinds;
 use super::meld::Meld;
 use super::rules::Rules;
 use super::standard::{
@@ -208,16 +207,8 @@ fn quick_analyze_body(
     nat.copy_from_slice(&counts.0[..34]);
     let slots = slots(rules);
     let base = Base::new(&slots, &nat);
-    let [one, two, three, four] = counts.at_least();
-    let kinds = Kinds {
-        by: [
-            ALL_KINDS & !one,
-            one & !two,
-            two & !three,
-            three & !four,
-            four,
-        ],
-    };
+    let [one, two, three, _] = counts.at_least();
+    let kinds = counts.kinds();
     let live: [u8; 34] = std::array::from_fn(|i| 4 - nat[i]);
     // Per suit and cost class after the discard: the standard replacement number and the
     // improving tiles outside the discard's suit (up to 16 remembered).
