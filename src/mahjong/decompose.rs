@@ -7,8 +7,19 @@
 //! trying a branch never allocates, and a record of the failures met where a suit starts
 //! ([`Failures`]) keeps it from searching the same rest of a hand twice.
 
+use arrayvec::ArrayVec;
+
 use super::forms::{Form, knitted_mask};
 use crate::tiles::Tile;
+
+/// A group's tiles, held inline: at most 14 (the singles of a knitted form).
+pub type GroupTiles = ArrayVec<Tile, MAX_TILES>;
+
+/// A decomposition's groups, held inline: at most 7 (seven pairs).
+pub type Groups = ArrayVec<Group, MAX_GROUPS>;
+
+/// What a decomposition's wildcards stand for, held inline: at most 14 (a whole hand).
+pub type WildcardTiles = ArrayVec<Tile, MAX_TILES>;
 
 /// What a group of a decomposition is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -31,7 +42,7 @@ pub struct Group {
     /// The group's kind.
     pub kind: GroupKind,
     /// Its tiles.
-    pub tiles: Vec<Tile>,
+    pub tiles: GroupTiles,
 }
 
 /// One way to read a complete concealed part (declared melds are not repeated here).
@@ -40,9 +51,9 @@ pub struct Decomposition {
     /// The form.
     pub form: Form,
     /// The groups.
-    pub groups: Vec<Group>,
+    pub groups: Groups,
     /// What each wildcard stands for, one entry per wildcard, sorted.
-    pub wildcard_as: Vec<Tile>,
+    pub wildcard_as: WildcardTiles,
 }
 
 /// What the search needs to know about the rules.
@@ -281,32 +292,29 @@ fn start(nat: &[u8; 34], wild: u8, shape: &Shape) -> State {
 }
 
 fn finish(form: Form, s: State) -> Decomposition {
-    // One allocation per list, each of its final size.
-    let groups = s.groups[..s.n_groups as usize]
-        .iter()
-        .map(|g| {
-            let f = tile(g.first as usize);
-            let tiles = match g.kind {
-                GroupKind::Pair => vec![f; 2],
-                GroupKind::Triplet => vec![f; 3],
-                GroupKind::Sequence => (0..3).map(|k| tile(g.first as usize + k)).collect(),
-                GroupKind::KnittedStraight | GroupKind::Singles => {
-                    let mut tiles = Vec::with_capacity(s.set.count_ones() as usize);
-                    let mut set = s.set;
-                    while set != 0 {
-                        tiles.push(tile(set.trailing_zeros() as usize));
-                        set &= set - 1;
-                    }
-                    tiles
+    // Everything inline: a decomposition is built once per wait or win, so it never allocates.
+    let mut groups = Groups::new();
+    for g in &s.groups[..s.n_groups as usize] {
+        let mut tiles = GroupTiles::new();
+        let f = g.first as usize;
+        match g.kind {
+            GroupKind::Pair => tiles.extend([tile(f); 2]),
+            GroupKind::Triplet => tiles.extend([tile(f); 3]),
+            GroupKind::Sequence => tiles.extend([tile(f), tile(f + 1), tile(f + 2)]),
+            GroupKind::KnittedStraight | GroupKind::Singles => {
+                let mut set = s.set;
+                while set != 0 {
+                    tiles.push(tile(set.trailing_zeros() as usize));
+                    set &= set - 1;
                 }
-            };
-            Group {
-                kind: g.kind,
-                tiles,
             }
-        })
-        .collect();
-    let mut subs: Vec<Tile> = s.subs[..s.n_subs as usize]
+        }
+        groups.push(Group {
+            kind: g.kind,
+            tiles,
+        });
+    }
+    let mut subs: WildcardTiles = s.subs[..s.n_subs as usize]
         .iter()
         .map(|&t| tile(t as usize))
         .collect();
@@ -495,6 +503,6 @@ mod tests {
             &SHAPE,
             Form::ThirteenOrphans,
         );
-        assert_eq!(d.unwrap().wildcard_as, parse_tiles("1m").unwrap());
+        assert_eq!(d.unwrap().wildcard_as[..], parse_tiles("1m").unwrap()[..]);
     }
 }

@@ -35,7 +35,7 @@ mod tables;
 mod waits;
 
 pub use analyze::{AnalyzeResult, DiscardOption, Improvement, analyze};
-pub use decompose::{Decomposition, Group, GroupKind};
+pub use decompose::{Decomposition, Group, GroupKind, GroupTiles, Groups, WildcardTiles};
 pub use error::{Field, MahjongError};
 pub use forms::{Form, FormSet};
 pub use meld::{Meld, MeldError, MeldKind};

@@ -1,7 +1,7 @@
 //! Every standard decomposition (melds + one pair) of a complete concealed part, as sets the
 //! scorers read: the Riichi and Sichuan scorers take the best of them.
 
-use crate::mahjong::{Decomposition, Form, Group, GroupKind, Meld, MeldKind};
+use crate::mahjong::{Decomposition, Form, Group, GroupKind, GroupTiles, Groups, Meld, MeldKind};
 use crate::tiles::Tile;
 
 /// What a set of a decomposition is.
@@ -82,10 +82,10 @@ impl Arrangement {
     #[inline]
     pub fn decomposition(&self) -> Decomposition {
         let tile = |i: u8| Tile::from_index(i as usize).expect("tile index");
-        let mut groups = Vec::with_capacity(1 + self.n as usize);
+        let mut groups = Groups::new();
         groups.push(Group {
             kind: GroupKind::Pair,
-            tiles: vec![tile(self.pair); 2],
+            tiles: GroupTiles::from_iter([tile(self.pair); 2]),
         });
         // A run steps by one tile, a triplet by none: the same three-tile list either way, so
         // the groups of varied hands do not branch on their kind.
@@ -93,13 +93,13 @@ impl Arrangement {
             let run = u8::from(kind == SetKind::Sequence);
             Group {
                 kind: [GroupKind::Triplet, GroupKind::Sequence][usize::from(run)],
-                tiles: vec![tile(t), tile(t + run), tile(t + 2 * run)],
+                tiles: GroupTiles::from_iter([tile(t), tile(t + run), tile(t + 2 * run)]),
             }
         }));
         Decomposition {
             form: Form::Standard,
             groups,
-            wildcard_as: Vec::new(),
+            wildcard_as: Default::default(),
         }
     }
 }

@@ -14,7 +14,7 @@ use super::{
     InvalidWin, Score, ScoreElement, ScoreError, Totals, Unit, WinInput, equal_payments,
     for_each_standard, prepare,
 };
-use crate::mahjong::{Decomposition, Form, Group, GroupKind, MeldKind, Rules};
+use crate::mahjong::{Decomposition, Form, Group, GroupKind, GroupTiles, Groups, MeldKind, Rules};
 use crate::tiles::Tile;
 
 /// One fan of the table.
@@ -403,18 +403,18 @@ fn tile(i: usize) -> Tile {
 }
 
 fn seven_pairs(counts: &[u8; 34]) -> Decomposition {
-    let mut groups = Vec::new();
+    let mut groups = Groups::new();
     for (i, &n) in counts.iter().enumerate() {
         for _ in 0..n / 2 {
             groups.push(Group {
                 kind: GroupKind::Pair,
-                tiles: vec![tile(i); 2],
+                tiles: GroupTiles::from_iter([tile(i); 2]),
             });
         }
     }
     Decomposition {
         form: Form::SevenPairs,
         groups,
-        wildcard_as: Vec::new(),
+        wildcard_as: Default::default(),
     }
 }

@@ -16,7 +16,7 @@ use crate::mahjong::score::{
     InvalidWin, Score, ScoreElement, ScoreError, ScoreField, Totals, Unit, WinInput, others,
     payments, prepare,
 };
-use crate::mahjong::{Decomposition, Form, Group, GroupKind, Rules};
+use crate::mahjong::{Decomposition, Form, Group, GroupKind, GroupTiles, Groups, Rules};
 use crate::tiles::Tile;
 
 /// Scores a win under Guobiao rules from the shared input: checks it as every scorer does
@@ -170,16 +170,16 @@ fn decomposition(form: HandForm, concealed_sets: &[GuobiaoSet], input: &WinInput
             singles.retain(|&t| t != pair);
             (
                 Form::ThirteenOrphans,
-                vec![
+                Groups::from_iter([
                     Group {
                         kind: GroupKind::Pair,
-                        tiles: vec![pair; 2],
+                        tiles: GroupTiles::from_iter([pair; 2]),
                     },
                     Group {
                         kind: GroupKind::Singles,
-                        tiles: singles,
+                        tiles: singles.into_iter().collect(),
                     },
-                ],
+                ]),
             )
         }
         HandForm::HonorsAndKnitted => {
@@ -191,17 +191,17 @@ fn decomposition(form: HandForm, concealed_sets: &[GuobiaoSet], input: &WinInput
             };
             (
                 form,
-                vec![Group {
+                Groups::from_iter([Group {
                     kind: GroupKind::Singles,
-                    tiles: sorted,
-                }],
+                    tiles: sorted.into_iter().collect(),
+                }]),
             )
         }
         HandForm::KnittedStraight { pattern } => {
-            let mut groups = vec![Group {
+            let mut groups = Groups::from_iter([Group {
                 kind: GroupKind::KnittedStraight,
-                tiles: super::sets::knitted_tiles(pattern).to_vec(),
-            }];
+                tiles: super::sets::knitted_tiles(pattern).into_iter().collect(),
+            }]);
             groups.extend(concealed_sets.iter().map(group));
             (Form::KnittedStraight, groups)
         }
@@ -211,7 +211,7 @@ fn decomposition(form: HandForm, concealed_sets: &[GuobiaoSet], input: &WinInput
             for t in &sorted {
                 counts[t.index()] += 1;
             }
-            let mut groups = Vec::new();
+            let mut groups = Groups::new();
             super::sets::for_each_decomposition(&counts, 4, &mut |sets| {
                 if groups.is_empty() {
                     groups = sets.iter().map(group).collect();
@@ -223,6 +223,6 @@ fn decomposition(form: HandForm, concealed_sets: &[GuobiaoSet], input: &WinInput
     Decomposition {
         form,
         groups,
-        wildcard_as: Vec::new(),
+        wildcard_as: Default::default(),
     }
 }

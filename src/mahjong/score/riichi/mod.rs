@@ -24,7 +24,7 @@ use super::{
     Arrangement, InvalidWin, Score, ScoreElement, ScoreError, Set, SetKind, Totals, Unit, WinInput,
     Wind, for_each_standard, prepare,
 };
-use crate::mahjong::{Decomposition, Form, Group, GroupKind, Rules};
+use crate::mahjong::{Decomposition, Form, Group, GroupKind, GroupTiles, Groups, Rules};
 use crate::tiles::Tile;
 use std::cmp::{Ordering, Reverse};
 
@@ -606,36 +606,36 @@ fn explain(
                 let (id, name) = fu::item::SEVEN_PAIRS;
                 fu_items.push(ScoreElement::new(id, name, 25, Unit::Fu, 1));
             }
-            let mut groups = Vec::with_capacity(7);
-            groups.extend(kinds(counts).map(|t| Group {
-                kind: GroupKind::Pair,
-                tiles: vec![t; 2],
-            }));
+            let groups = kinds(counts)
+                .map(|t| Group {
+                    kind: GroupKind::Pair,
+                    tiles: GroupTiles::from_iter([t; 2]),
+                })
+                .collect();
             Decomposition {
                 form: Form::SevenPairs,
                 groups,
-                wildcard_as: Vec::new(),
+                wildcard_as: Default::default(),
             }
         }
         Reading::Orphans => {
             let pair = kinds(counts)
                 .find(|t| counts[t.index()] == 2)
                 .expect("a pair");
-            let mut tiles = Vec::with_capacity(12);
-            tiles.extend(kinds(counts).filter(|&t| t != pair));
+            let tiles = kinds(counts).filter(|&t| t != pair).collect();
             Decomposition {
                 form: Form::ThirteenOrphans,
-                groups: vec![
+                groups: Groups::from_iter([
                     Group {
                         kind: GroupKind::Pair,
-                        tiles: vec![pair; 2],
+                        tiles: GroupTiles::from_iter([pair; 2]),
                     },
                     Group {
                         kind: GroupKind::Singles,
                         tiles,
                     },
-                ],
-                wildcard_as: Vec::new(),
+                ]),
+                wildcard_as: Default::default(),
             }
         }
     };
