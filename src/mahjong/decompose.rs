@@ -505,4 +505,40 @@ mod tests {
         );
         assert_eq!(d.unwrap().wildcard_as[..], parse_tiles("1m").unwrap()[..]);
     }
+
+    /// The decomposition shown is the first of the search order `Decomposition` states in the
+    /// proto: triplet, then the runs from the lowest natural tile, then the pair; leftover
+    /// wildcards as the lowest kinds they may stand for.
+    #[test]
+    fn the_first_decomposition_follows_the_stated_order() {
+        let groups = |d: &Decomposition| -> Vec<(GroupKind, String)> {
+            d.groups
+                .iter()
+                .map(|g| (g.kind, format_tiles(&g.tiles)))
+                .collect()
+        };
+        use GroupKind::{Pair, Sequence, Triplet};
+        let d = decompose(&counts("111222333m456p77s"), 0, 4, &SHAPE, Form::Standard).unwrap();
+        let expected = [
+            (Triplet, "111m"),
+            (Triplet, "222m"),
+            (Triplet, "333m"),
+            (Sequence, "456p"),
+            (Pair, "77s"),
+        ];
+        assert_eq!(groups(&d), expected.map(|(k, t)| (k, t.to_owned())));
+        // A run starting at the lowest natural tile before one starting below it.
+        let d = decompose(&counts("56m11z"), 1, 1, &SHAPE, Form::Standard).unwrap();
+        assert_eq!(format_tiles(&d.wildcard_as), "7m");
+        // A triplet of wildcards' making before the run the naturals form.
+        let d = decompose(&counts("123m11z"), 3, 2, &SHAPE, Form::Standard).unwrap();
+        let expected = [(Triplet, "111m"), (Sequence, "234m"), (Pair, "11z")];
+        assert_eq!(groups(&d), expected.map(|(k, t)| (k, t.to_owned())));
+        // Wildcards left once the naturals are used: the lowest kind.
+        let d = decompose(&counts("11z"), 3, 1, &SHAPE, Form::Standard).unwrap();
+        assert_eq!(format_tiles(&d.wildcard_as), "11m1z");
+        // Seven pairs: natural pairs in tile order, then the lowest kinds not yet held.
+        let d = decompose(&counts("113m"), 11, 0, &SHAPE, Form::SevenPairs).unwrap();
+        assert_eq!(format_tiles(&d.wildcard_as), "22344556677m");
+    }
 }
