@@ -778,6 +778,13 @@ impl WaitsResult {
     pub fn form_tiles(&self) -> [u64; Form::ALL.len()] {
         self.form_tiles
     }
+
+    /// The live copies of winning tile `tile`, as [`WaitsResult::waits`] gives them (for a tile
+    /// that is no wait, its copies not seen).
+    #[inline]
+    pub fn live_of(&self, tile: Tile) -> u8 {
+        self.copies(tile).saturating_sub(self.seen[tile.index()])
+    }
 }
 
 #[cfg(test)]

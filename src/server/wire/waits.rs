@@ -189,21 +189,27 @@ impl MahjongWaitsResponse {
             }
         }
         let mut shown = 0;
-        for wait in r.waits() {
-            let set = if differ { wait.forms.0 } else { common };
+        let mut tiles = winning;
+        while tiles != 0 {
+            let t = tiles.trailing_zeros() as usize;
+            tiles &= tiles - 1;
+            let Some(tile) = Tile::from_index(t) else {
+                break;
+            };
+            let set = if differ { r.forms_of(tile).0 } else { common };
             let (forms, forms_len) = FORM_FIELDS[usize::from(set) % FORM_FIELDS.len()];
             // The decomposition shown for this tile, if any: the next one not before it.
-            while answer.shown.get(shown).is_some_and(|(t, _)| *t < wait.tile) {
+            while answer.shown.get(shown).is_some_and(|(s, _)| *s < tile) {
                 shown += 1;
             }
             let (wildcard_as, decomposition) = match answer.shown.get(shown) {
-                Some((tile, d)) if *tile == wait.tile => {
+                Some((s, d)) if *s == tile => {
                     (d.wildcard_as.as_slice(), answer.decompositions.get(shown))
                 }
                 _ => (&[][..], None),
             };
-            let name = NAMES[wait.tile.index() % Tile::COUNT];
-            let live = u64::from(wait.live);
+            let name = NAMES[t % Tile::COUNT];
+            let live = u64::from(r.live_of(tile));
             if live < 0x80 && wildcard_as.is_empty() && decomposition.is_none() {
                 // Key, length, tile (key, length, name), live copies (key, one byte) when not
                 // 0: one word; then the forms.
