@@ -770,5 +770,22 @@ fn explain_wait(e: &Engine, t: usize, forms: FormSet) -> Option<Decomposition> {
         .find_map(|f| decompose(&nat, wild, p.melds_needed, &shape, f))
 }
 
+/// What a writer of the answer reads besides [`WaitsResult::waits`] and
+/// [`WaitsResult::excluded`].
+impl WaitsResult {
+    /// Per form (index: [`Form`] as usize), the tiles that complete it (waits and dead waits
+    /// alike): a tile's forms, as [`WaitsResult::forms_of`] gives them, for every tile at once.
+    pub fn form_tiles(&self) -> [u64; Form::ALL.len()] {
+        self.form_tiles
+    }
+
+    /// The live copies of winning tile `tile`, as [`WaitsResult::waits`] gives them (for a tile
+    /// that is no wait, its copies not seen).
+    #[inline]
+    pub fn live_of(&self, tile: Tile) -> u8 {
+        self.copies(tile).saturating_sub(self.seen[tile.index()])
+    }
+}
+
 #[cfg(test)]
 mod tests;

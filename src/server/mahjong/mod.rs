@@ -18,7 +18,7 @@ use crate::mahjong::{
     Decomposition, Form, GroupKind, KaratenPolicy, Meld, MeldKind, Preset, RuleOverrides, Rules,
 };
 use crate::mahjong::{Field, MahjongError};
-use crate::tiles::{Tile, TileSuit, format_tiles, parse_tiles};
+use crate::tiles::{Tile, TileParseError, TileSuit, format_tiles, parse_tiles};
 
 /// The request path of a core error's field.
 fn path(field: Field) -> String {
@@ -96,15 +96,58 @@ impl Input {
 }
 
 fn tiles(errors: &mut InvalidArgument, field: &str, text: &str) -> Vec<Tile> {
-    parse_tiles(text).unwrap_or_else(|e| {
+    read_tiles(text).unwrap_or_else(|e| {
         errors.push(field, e.to_string());
         Vec::new()
     })
 }
 
+/// Reads `text` as [`parse_tiles`] does: the common text by [`quick_tiles`], anything else
+/// (spaces, errors) by the core's parser.
+fn read_tiles(text: &str) -> Result<Vec<Tile>, TileParseError> {
+    quick_tiles(text.as_bytes()).map_or_else(|| parse_tiles(text), Ok)
+}
+
+/// [`parse_tiles`]' reading of text made of groups of digits each closed by a suit letter
+/// (`"123m456p789s7777z"`), a byte at a time; `None` for any other text (a space, a letter
+/// without digits, digits without a letter, a tile that does not exist, any other character).
+fn quick_tiles(text: &[u8]) -> Option<Vec<Tile>> {
+    let mut tiles = Vec::with_capacity(text.len().min(32));
+    let mut start = 0;
+    for (at, &byte) in text.iter().enumerate() {
+        if byte.is_ascii_digit() {
+            continue;
+        }
+        // Upper or lower case (the bit 0x20 maps each capital letter to its small one).
+        let (first, highest) = match byte | 0x20 {
+            b'm' => (0, 9),
+            b'p' => (9, 9),
+            b's' => (18, 9),
+            b'z' => (27, 7),
+            _ => return None,
+        };
+        if start == at {
+            return None;
+        }
+        for &digit in &text[start..at] {
+            let number = match digit - b'0' {
+                // A red five (0m, 0p, 0s) is a five; 0z is no tile.
+                0 if highest == 9 => 5,
+                number => number,
+            };
+            if !(1..=highest).contains(&number) {
+                return None;
+            }
+            tiles.push(Tile::from_index(first + usize::from(number) - 1)?);
+        }
+        start = at + 1;
+    }
+    (start == text.len()).then_some(tiles)
+}
+
 fn parse_meld(errors: &mut InvalidArgument, i: usize, m: &pb::Meld) -> Option<Meld> {
     let field = format!("melds[{i}]");
-    let tiles = match parse_tiles(&m.tiles) {
+    let tiles = match read_tiles(&m.tiles) {
         Ok(t) => t,
         Err(e) => {
             errors.push(field, e.to_string());
@@ -129,6 +172,24 @@ fn parse_meld(errors: &mut InvalidArgument, i: usize, m: &pb::Meld) -> Option<Me
 fn parse_rules(rules: Option<&pb::MahjongRules>) -> Result<Rules, InvalidArgument> {
     let default = pb::MahjongRules::default();
     let r = rules.unwrap_or(&default);
+    // A preset alone (the common request) is the preset's rules: no override to apply, no
+    // violation possible.
+    let preset_alone = pb::MahjongRules {
+        preset: r.preset,
+        ..pb::MahjongRules::default()
+    };
+    if *r == preset_alone {
+        match pb::MahjongPreset::try_from(r.preset) {
+            Ok(pb::MahjongPreset::Unspecified | pb::MahjongPreset::Riichi) => {
+                return Ok(Rules::preset(Preset::Riichi));
+            }
+            Ok(pb::MahjongPreset::Guobiao) => return Ok(Rules::preset(Preset::Guobiao)),
+            Ok(pb::MahjongPreset::Sichuan) => return Ok(Rules::preset(Preset::Sichuan)),
+            Ok(pb::MahjongPreset::Hongzhong) => return Ok(Rules::preset(Preset::Hongzhong)),
+            // Unknown: reported below.
+            Err(_) => {}
+        }
+    }
     let mut errors = InvalidArgument::default();
     let preset = match decode(r.preset, "rules.preset", "preset", &mut errors) {
         Some(pb::MahjongPreset::Unspecified | pb::MahjongPreset::Riichi) | None => Preset::Riichi,
@@ -154,7 +215,7 @@ fn parse_rules(rules: Option<&pb::MahjongRules>) -> Result<Rules, InvalidArgumen
         Some(pb::MahjongSuit::Dots) => Some(Some(TileSuit::Pin)),
         Some(pb::MahjongSuit::Bamboo) => Some(Some(TileSuit::Sou)),
     };
-    let wildcards = r.wildcards.as_ref().and_then(|w| match parse_tiles(w) {
+    let wildcards = r.wildcards.as_ref().and_then(|w| match read_tiles(w) {
         Ok(t) => Some(t),
         Err(e) => {
             errors.push("rules.wildcards", e.to_string());
@@ -225,3 +286,6 @@ fn tile_list(tiles: impl Iterator<Item = Tile>) -> String {
     }
     list
 }
+
+#[cfg(test)]
+mod tests;

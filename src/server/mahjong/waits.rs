@@ -1,9 +1,10 @@
 //! `MahjongWaits`: proto <-> [`crate::mahjong::waits`] and [`crate::mahjong::waits_explained`].
 
 use super::super::{pb, wire};
-use super::{Input, decomposition, hand_form, tile_list};
+use super::{Input, decomposition};
 use crate::error::InvalidArgument;
-use crate::mahjong::{self, Exclusion, NotReady};
+use crate::mahjong::{self, NotReady};
+use crate::tiles::Tile;
 
 /// Answers a `MahjongWaitsRequest`.
 pub fn waits(
@@ -32,77 +33,137 @@ pub fn waits(
     };
     let result = &explained.result;
 
-    let live_total: u32 = result.waits().map(|w| w.live as u32).sum();
+    let live_total: u32 = result.waits().map(|w| u32::from(w.live)).sum();
     let not_ready_reason = match result.not_ready() {
         None => pb::NotReadyReason::Unspecified,
         Some(NotReady::VoidSuit) => pb::NotReadyReason::VoidSuit,
         Some(NotReady::Karaten) => pb::NotReadyReason::Karaten,
         Some(NotReady::Shanten) => pb::NotReadyReason::Shanten,
     };
-    let waits_text = tile_list(result.waits().map(|w| w.tile));
+    let mut line = Line::default();
     let message = match not_ready_reason {
-        _ if result.any_tile => "ready on any tile".to_string(),
-        pb::NotReadyReason::Unspecified if result.winning == 0 => format!(
-            "ready, but every wait is dead: {}",
-            tile_list(result.excluded().map(|x| x.tile))
-        ),
-        pb::NotReadyReason::Unspecified => format!("ready on {waits_text} ({live_total} live)"),
-        pb::NotReadyReason::VoidSuit => format!(
-            "not ready: the hand still holds the void suit; {} shanten",
-            result.shanten
-        ),
-        pb::NotReadyReason::Karaten => format!(
-            "not ready: the only waits ({}) are dead through the player's own tiles",
-            tile_list(result.excluded().map(|x| x.tile))
-        ),
-        pb::NotReadyReason::Shanten => format!("not ready: {} shanten", result.shanten),
+        _ if result.any_tile => "ready on any tile",
+        pb::NotReadyReason::Unspecified if result.winning == 0 => {
+            line.push("ready, but every wait is dead: ");
+            line.push_tiles(result.excluded().map(|x| x.tile));
+            line.as_str()
+        }
+        pb::NotReadyReason::Unspecified => {
+            line.push("ready on ");
+            line.push_tiles(result.waits().map(|w| w.tile));
+            line.push(" (");
+            line.push_number(live_total);
+            line.push(" live)");
+            line.as_str()
+        }
+        pb::NotReadyReason::VoidSuit => {
+            line.push("not ready: the hand still holds the void suit; ");
+            line.push_number(u32::from(result.shanten));
+            line.push(" shanten");
+            line.as_str()
+        }
+        pb::NotReadyReason::Karaten => {
+            line.push("not ready: the only waits (");
+            line.push_tiles(result.excluded().map(|x| x.tile));
+            line.push(") are dead through the player's own tiles");
+            line.as_str()
+        }
+        pb::NotReadyReason::Shanten => {
+            line.push("not ready: ");
+            line.push_number(u32::from(result.shanten));
+            line.push(" shanten");
+            line.as_str()
+        }
     };
-    // The decompositions are in tile order, as the waits: each is found walking them once.
-    let mut shown_all = explained.decompositions.iter().peekable();
-    Ok(wire::MahjongWaitsResponse {
-        ready: result.tenpai,
-        shanten: result.shanten as u32,
-        waits: result
-            .waits()
-            .map(|w| {
-                while shown_all.next_if(|(tile, _)| *tile < w.tile).is_some() {}
-                let shown = shown_all
-                    .next_if(|(tile, _)| *tile == w.tile)
-                    .map(|(_, d)| d);
-                wire::Wait {
-                    tile: w.tile.name(),
-                    live: w.live as u32,
-                    forms: forms(w.forms),
-                    wildcard_as: shown
-                        .map(|d| d.wildcard_as.iter().map(|t| t.name()).collect())
-                        .unwrap_or_default(),
-                    decomposition: if request.decompose {
-                        shown.map(decomposition)
-                    } else {
-                        None
-                    },
-                }
-            })
-            .collect(),
-        excluded: result
-            .excluded()
-            .map(|x| wire::ExcludedWait {
-                tile: x.tile.name(),
-                reason: match x.reason {
-                    Exclusion::KaratenHand => pb::WaitExclusion::KaratenHand,
-                    Exclusion::KaratenMelds => pb::WaitExclusion::KaratenMelds,
-                    Exclusion::AllVisible => pb::WaitExclusion::AllVisible,
-                } as i32,
-                forms: forms(x.forms),
-            })
-            .collect(),
-        any_tile: result.any_tile,
-        not_ready_reason: not_ready_reason as i32,
+    let decompositions: Vec<pb::Decomposition> = if request.decompose {
+        explained
+            .decompositions
+            .iter()
+            .map(|(_, d)| decomposition(d))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Ok(wire::MahjongWaitsResponse::write(&wire::WaitsAnswer {
+        result,
+        shown: &explained.decompositions,
+        decompositions: &decompositions,
+        not_ready_reason,
         message,
         live_total,
-    })
+    }))
 }
 
-fn forms(set: mahjong::FormSet) -> wire::Forms {
-    set.iter().map(|f| hand_form(f) as i32).collect()
+/// The answer in words, put together in place: the longest (every tile kind listed, with the
+/// words around them) is under 200 bytes.
+struct Line {
+    bytes: [u8; 256],
+    len: usize,
 }
+
+impl Default for Line {
+    fn default() -> Line {
+        Line {
+            bytes: [0; 256],
+            len: 0,
+        }
+    }
+}
+
+impl Line {
+    /// Appends `text` (short, ASCII): byte by byte, which for a few bytes costs less than a
+    /// `memcpy` call.
+    fn push(&mut self, text: &str) {
+        for &byte in text.as_bytes() {
+            self.push_byte(byte);
+        }
+    }
+
+    fn push_byte(&mut self, byte: u8) {
+        if let Some(slot) = self.bytes.get_mut(self.len) {
+            *slot = byte;
+            self.len += 1;
+        }
+    }
+
+    /// Appends the tiles' names, a space between two.
+    fn push_tiles(&mut self, tiles: impl Iterator<Item = Tile>) {
+        for (i, tile) in tiles.enumerate() {
+            if i > 0 {
+                self.push_byte(b' ');
+            }
+            let &[number, suit] = tile.name().as_bytes() else {
+                self.push(tile.name());
+                continue;
+            };
+            self.push_byte(number);
+            self.push_byte(suit);
+        }
+    }
+
+    /// Appends `n` in decimal.
+    fn push_number(&mut self, n: u32) {
+        let mut digits = [0u8; 10];
+        let mut i = digits.len();
+        let mut n = n;
+        loop {
+            i -= 1;
+            digits[i] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        for &d in &digits[i..] {
+            self.push_byte(d);
+        }
+    }
+
+    /// The text: whole, as every piece is ASCII and it has room for the longest.
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests;
