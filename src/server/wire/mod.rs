@@ -677,13 +677,12 @@ message! {
     }
 }
 
+mod analyze;
 mod batch;
 #[cfg(test)]
 mod descriptor_check;
 mod mahjong;
 
+pub use analyze::{DiscardOption, ImprovingTile, ImprovingTiles, MahjongAnalyzeResponse};
 pub use batch::{BatchItem, BatchRequest, BatchResponse, BatchResult, ItemRequest, ItemResponse};
-pub use mahjong::{
-    DiscardOption, ExcludedWait, Forms, ImprovingTile, ImprovingTiles, MahjongAnalyzeResponse,
-    MahjongWaitsResponse, Wait,
-};
+pub use mahjong::{ExcludedWait, Forms, MahjongWaitsResponse, Wait};
