@@ -1,238 +1,376 @@
-//! The answer of `MahjongAnalyze` as the server writes it: tiles by their `&'static str` names
-//! and a discard's improving tiles as a mask over the hand's live counts, written straight to
-//! the wire.
+//! The answer of `MahjongAnalyze` as the server writes it: its protobuf bytes, written in one
+//! pass from the core's result into one buffer ([`AnalyzeWriter`]).
 //!
-//! As prost's generated types, these cost a `String` per tile named and a `Vec` per discard's
-//! improving tiles (a 14-tile MahjongAnalyze answer names some 180 tiles), and prost's encoder
-//! works out each nested message's length once per enclosing message.
+//! A 14-tile answer holds a dozen discard options naming some 250 improving tiles. As prost's
+//! generated types that is a `String` per tile and a `Vec` per discard; even as structs that name
+//! tiles by `&'static str`, the encoder sizes each nested message, then writes it field by field.
+//! Here each improving tile is one precomputed word (key, length, name, live copies) stored at
+//! once, a discard's length is counted from its masks before its body is written, and the message
+//! handed to tonic is the finished bytes: its length is theirs and encoding it is one copy.
 
 use bytes::{Buf, BufMut};
-use prost::encoding::{self, DecodeContext, WireType, encoded_len_varint};
+use prost::encoding::{self, DecodeContext, WireType, encode_varint, encoded_len_varint};
 use prost::{DecodeError, Message};
 
 use super::super::pb;
-use super::{encode_str, encoded_len_strs};
+use super::WireField;
 use crate::tiles::Tile;
 
-message! {
-    /// `cardrules.v1.ImprovingTile`: what [`ImprovingTiles`] writes, one per tile.
-    ImprovingTile into pb {
-        /// The tile.
-        tile: &'static str = 1 as static_name,
-        /// Its live copies.
-        live: u32 = 2 as uint32,
+/// `cardrules.v1.MahjongAnalyzeResponse` as the bytes of its encoding (prost's, field for
+/// field), made by an [`AnalyzeWriter`].
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct MahjongAnalyzeResponse {
+    bytes: Vec<u8>,
+}
+
+/// The field numbers the writer uses, by message; [`MahjongAnalyzeResponse::FIELDS`],
+/// [`DISCARD_OPTION_FIELDS`] and [`IMPROVING_TILE_FIELDS`] give them to the descriptor check.
+const COMPLETE: u32 = 1;
+const DECOMPOSITION: u32 = 2;
+const SHANTEN: u32 = 3;
+const DISCARDS: u32 = 4;
+const MESSAGE: u32 = 5;
+const DISCARD: u32 = 1;
+const DISCARD_SHANTEN: u32 = 2;
+const IMPROVING: u32 = 3;
+const IMPROVING_LIVE: u32 = 4;
+const TILE: u32 = 1;
+const LIVE: u32 = 2;
+
+impl MahjongAnalyzeResponse {
+    /// The proto fields the writer writes; a test holds them to the proto's descriptor.
+    pub const FIELDS: &[WireField] = &[
+        WireField::new(COMPLETE, "complete", "bool", false, "bool"),
+        WireField::new(
+            DECOMPOSITION,
+            "decomposition",
+            "message",
+            false,
+            "Option<pb::Decomposition>",
+        ),
+        WireField::new(SHANTEN, "shanten", "int32", false, "i32"),
+        WireField::new(DISCARDS, "discards", "message", true, "Vec<DiscardOption>"),
+        WireField::new(MESSAGE, "message", "string", false, "String"),
+    ];
+
+    /// The encoded message.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
+    /// The message as prost's generated type (decoded from the bytes).
+    fn to_pb(&self) -> pb::MahjongAnalyzeResponse {
+        pb::MahjongAnalyzeResponse::decode(self.bytes.as_slice())
+            .expect("the writer writes a decodable message")
     }
 }
 
-message! {
-    /// `cardrules.v1.DiscardOption`.
-    DiscardOption into pb [by_hand] {
-        /// The discarded tile.
-        discard: &'static str = 1 as static_name,
-        /// The shanten it leaves.
-        shanten: u32 = 2 as uint32,
-        /// The tiles that would lower that shanten.
-        improving: ImprovingTiles = 3 as improving_tiles,
-        /// Their live copies, summed.
-        improving_live: u32 = 4 as uint32,
+/// `cardrules.v1.DiscardOption`'s fields as the writer writes them.
+#[cfg(test)]
+pub(super) const DISCARD_OPTION_FIELDS: &[WireField] = &[
+    WireField::new(DISCARD, "discard", "string", false, "&'static str"),
+    WireField::new(DISCARD_SHANTEN, "shanten", "uint32", false, "u32"),
+    WireField::new(
+        IMPROVING,
+        "improving",
+        "message",
+        true,
+        "Vec<ImprovingTile>",
+    ),
+    WireField::new(IMPROVING_LIVE, "improving_live", "uint32", false, "u32"),
+];
+
+/// `cardrules.v1.ImprovingTile`'s fields as the writer writes them.
+#[cfg(test)]
+pub(super) const IMPROVING_TILE_FIELDS: &[WireField] = &[
+    WireField::new(TILE, "tile", "string", false, "&'static str"),
+    WireField::new(LIVE, "live", "uint32", false, "u32"),
+];
+
+impl Message for MahjongAnalyzeResponse {
+    fn encode_raw(&self, buf: &mut impl BufMut) {
+        buf.put_slice(&self.bytes);
+    }
+
+    /// Reads a field as prost's generated type does (the server never reads this message; a
+    /// Batch client's decoding goes through here).
+    fn merge_field(
+        &mut self,
+        tag: u32,
+        wire_type: WireType,
+        buf: &mut impl Buf,
+        ctx: DecodeContext,
+    ) -> Result<(), DecodeError> {
+        let mut message = self.to_pb();
+        message.merge_field(tag, wire_type, buf, ctx)?;
+        self.bytes = message.encode_to_vec();
+        Ok(())
+    }
+
+    fn encoded_len(&self) -> usize {
+        self.bytes.len()
+    }
+
+    fn clear(&mut self) {
+        self.bytes.clear();
     }
 }
 
-impl DiscardOption {
-    /// Writes the option as prost does, its discard and shanten laid out in a local block when
-    /// the discard's name is short (a tile's always is).
-    fn encode_by_hand(&self, buf: &mut impl BufMut) {
-        let discard = self.discard.as_bytes();
-        if discard.len() <= 16 {
-            // Discard: key, length, up to 16 bytes; shanten: key, up to 5 bytes.
-            let mut block = [0u8; 2 + 16 + 1 + 5];
-            let mut n = 0;
-            if !discard.is_empty() {
-                block[0] = 0x0a; // field 1, length-delimited
-                block[1] = discard.len() as u8;
-                for (i, &byte) in discard.iter().enumerate() {
-                    block[2 + i] = byte;
-                }
-                n = 2 + discard.len();
-            }
-            if self.shanten != 0 {
-                block[n] = 0x10; // field 2, varint
-                n += 1;
-                let mut shanten = self.shanten;
-                while shanten >= 0x80 {
-                    block[n] = shanten as u8 | 0x80;
-                    shanten >>= 7;
-                    n += 1;
-                }
-                block[n] = shanten as u8;
-                n += 1;
-            }
-            buf.put_slice(&block[..n]);
-        } else {
-            encode_str(1, self.discard, buf);
-            if self.shanten != 0 {
-                encoding::uint32::encode(2, &self.shanten, buf);
-            }
+impl From<MahjongAnalyzeResponse> for pb::MahjongAnalyzeResponse {
+    fn from(message: MahjongAnalyzeResponse) -> pb::MahjongAnalyzeResponse {
+        message.to_pb()
+    }
+}
+
+impl std::fmt::Debug for MahjongAnalyzeResponse {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.to_pb().fmt(f)
+    }
+}
+
+/// Every tile kind's bit.
+const ALL_KINDS: u64 = (1 << Tile::COUNT) - 1;
+
+/// Room for one discard option written in place: key and length (up to 3 bytes), the discard
+/// (key, length, up to [`SHORT_NAME`] bytes), the shanten (key, up to 5 bytes), the improving
+/// tiles (8 bytes each, the last word written whole), the live copies (key, up to 5 bytes).
+const ROOM: usize = 3 + 2 + SHORT_NAME + 6 + 8 * Tile::COUNT + 6;
+
+/// The longest discard name written in place (a tile's name is two bytes).
+const SHORT_NAME: usize = 16;
+
+/// Writes a MahjongAnalyze answer's fields in order (prost's order: by field number): the head
+/// ([`AnalyzeWriter::new`]), each discard option ([`AnalyzeWriter::discard`]), then the message
+/// ([`AnalyzeWriter::finish`]).
+pub struct AnalyzeWriter {
+    bytes: Vec<u8>,
+    /// Per tile index (below 64, 0 past the tiles): its `ImprovingTile` inside the repeated
+    /// field as one little-endian word (key, length, name's key, length and two bytes, live's
+    /// key and one-byte varint) and how many of its bytes count (6 without live copies, else 8).
+    records: [u64; 64],
+    sizes: [u8; 64],
+    /// Live copies by tile index.
+    live: [u8; Tile::COUNT],
+    /// The kinds with live copies.
+    live_kinds: u64,
+    /// Whether a kind has 128 live copies or more (a two-byte varint: not one word).
+    many_live: bool,
+}
+
+impl AnalyzeWriter {
+    /// Starts an answer with its head fields, for improving tiles with `live` copies (by tile
+    /// index), with room for about `capacity` bytes.
+    pub fn new(
+        complete: bool,
+        decomposition: Option<&pb::Decomposition>,
+        shanten: i32,
+        live: &[u8; Tile::COUNT],
+        capacity: usize,
+    ) -> AnalyzeWriter {
+        let mut bytes = Vec::with_capacity(capacity.max(16));
+        if complete {
+            encoding::bool::encode(COMPLETE, &complete, &mut bytes);
         }
-        self.improving.encode(3, buf);
-        if self.improving_live != 0 {
-            encoding::uint32::encode(4, &self.improving_live, buf);
+        if let Some(d) = decomposition {
+            encoding::message::encode(DECOMPOSITION, d, &mut bytes);
+        }
+        if shanten != 0 {
+            encoding::int32::encode(SHANTEN, &shanten, &mut bytes);
+        }
+        let mut records = [0u64; 64];
+        let mut sizes = [0u8; 64];
+        let mut live_kinds = 0;
+        let mut many_live = false;
+        for (t, &n) in live.iter().enumerate() {
+            records[t] = record(t, n);
+            sizes[t] = if n == 0 { 6 } else { 8 };
+            live_kinds |= u64::from(n != 0) << t;
+            many_live |= n >= 0x80;
+        }
+        AnalyzeWriter {
+            bytes,
+            records,
+            sizes,
+            live: *live,
+            live_kinds,
+            many_live,
         }
     }
 
-    /// The length [`Self::encode_by_hand`] writes.
-    fn encoded_len_by_hand(&self) -> usize {
-        let discard = match self.discard.len() {
-            0 => 0,
-            len => 1 + encoded_len_varint(len as u64) + len,
-        };
+    /// Room for about this many bytes of an answer with `discards` options naming `tiles`
+    /// improving tiles in all (for [`AnalyzeWriter::new`]).
+    pub fn capacity(discards: usize, tiles: usize) -> usize {
+        32 + 16 * discards + 8 * tiles + 160
+    }
+
+    /// Writes a discard option: the discard's name, the shanten it leaves, its improving tiles
+    /// (a bit per tile index; bits past the tiles are dropped) with their live copies, and the
+    /// sum of those.
+    pub fn discard(&mut self, discard: &str, shanten: u32, improving: u64, improving_live: u32) {
+        let improving = improving & ALL_KINDS;
+        let name = discard.as_bytes();
+        if name.len() > SHORT_NAME || self.many_live {
+            self.discard_slowly(discard, shanten, improving, improving_live);
+            return;
+        }
         let varint = |value: u32| match value {
             0 => 0,
             value => 1 + encoded_len_varint(u64::from(value)),
         };
-        discard + varint(self.shanten) + self.improving.encoded_len(3) + varint(self.improving_live)
-    }
-}
-
-message! {
-    /// `cardrules.v1.MahjongAnalyzeResponse`.
-    MahjongAnalyzeResponse into pb [by_hand] {
-        /// Whether the hand is complete.
-        complete: bool = 1 as bool,
-        /// One decomposition when complete.
-        decomposition: Option<pb::Decomposition> = 2 as message,
-        /// -1 when complete, else the best shanten one discard reaches.
-        shanten: i32 = 3 as int32,
-        /// Every distinct discard, best first.
-        discards: Vec<DiscardOption> = 4 as messages,
-        /// The answer in words.
-        message: String = 5 as string,
-    }
-}
-
-impl MahjongAnalyzeResponse {
-    /// Writes the answer as prost does, each discard option (key, length and body) laid out
-    /// in one local block and written with one `put_slice`.
-    fn encode_by_hand(&self, buf: &mut impl BufMut) {
-        if self.complete {
-            encoding::bool::encode(1, &self.complete, buf);
-        }
-        if let Some(d) = &self.decomposition {
-            encoding::message::encode(2, d, buf);
-        }
-        if self.shanten != 0 {
-            encoding::int32::encode(3, &self.shanten, buf);
-        }
-        for d in &self.discards {
-            d.encode_field(buf);
-        }
-        if !self.message.is_empty() {
-            encoding::string::encode(5, &self.message, buf);
-        }
-    }
-
-    /// The length [`Self::encode_by_hand`] writes.
-    fn encoded_len_by_hand(&self) -> usize {
-        let complete = if self.complete { 2 } else { 0 };
-        let decomposition = self
-            .decomposition
-            .as_ref()
-            .map_or(0, |d| encoding::message::encoded_len(2, d));
-        let shanten = if self.shanten != 0 {
-            encoding::int32::encoded_len(3, &self.shanten)
-        } else {
-            0
-        };
-        let message = if self.message.is_empty() {
-            0
-        } else {
-            encoding::string::encoded_len(5, &self.message)
-        };
-        complete
-            + decomposition
-            + shanten
-            + encoding::message::encoded_len_repeated(4, &self.discards)
-            + message
-    }
-}
-
-impl DiscardOption {
-    /// Writes the option as field 4 of `MahjongAnalyzeResponse` (key, length, body), as prost
-    /// does, in one local block when its discard's name is short (a tile's always is).
-    fn encode_field(&self, buf: &mut impl BufMut) {
-        if self.discard.len() > 16 {
-            encoding::message::encode(4, self, buf);
-            return;
-        }
-        // Key, a length of up to 5 bytes, the discard and shanten (up to 24 bytes), the
-        // improving tiles (up to 9 bytes a tile, written a word at a time: 8 bytes of room),
-        // the live copies (key, up to 5 bytes).
-        let mut block = [0u8; 6 + 24 + RECORDS_ROOM + 6];
-        block[0] = 0x22; // field 4, length-delimited
-        let mut n = 1;
-        let mut len = self.encoded_len_by_hand() as u64;
-        while len >= 0x80 {
-            block[n] = len as u8 | 0x80;
-            len >>= 7;
-            n += 1;
-        }
-        block[n] = len as u8;
-        n += 1;
-        let discard = self.discard.as_bytes();
-        if !discard.is_empty() {
-            block[n] = 0x0a; // field 1, length-delimited
-            block[n + 1] = discard.len() as u8;
-            block[n + 2..n + 2 + discard.len()].copy_from_slice(discard);
-            n += 2 + discard.len();
-        }
-        n = put_varint_field(&mut block, n, 0x10, self.shanten); // field 2
-        let records: &mut [u8; RECORDS_ROOM] = (&mut block[n..n + RECORDS_ROOM])
+        let tiles = improving.count_ones() as usize;
+        let body = match name.len() {
+            0 => 0,
+            len => 2 + len,
+        } + varint(shanten)
+            + 6 * tiles
+            + 2 * (improving & self.live_kinds).count_ones() as usize
+            + varint(improving_live);
+        let start = self.bytes.len();
+        self.bytes.resize(start + ROOM, 0);
+        let block: &mut [u8; ROOM] = (&mut self.bytes[start..start + ROOM])
             .try_into()
-            .expect("room for the records");
-        n += self.improving.write(records);
-        n = put_varint_field(&mut block, n, 0x20, self.improving_live); // field 4
-        buf.put_slice(&block[..n]);
-    }
-}
-
-/// Writes `key` and `value` as a varint at `block[n..]` when `value` is not 0; returns the end.
-fn put_varint_field(block: &mut [u8], mut n: usize, key: u8, value: u32) -> usize {
-    if value != 0 {
-        block[n] = key;
-        n += 1;
-        let mut v = value;
-        while v >= 0x80 {
-            block[n] = v as u8 | 0x80;
-            v >>= 7;
-            n += 1;
+            .expect("room for a discard option");
+        block[0] = key(DISCARDS, WireType::LengthDelimited);
+        let mut n = put_varint(block, 1, body as u32);
+        if !name.is_empty() {
+            block[n] = key(DISCARD, WireType::LengthDelimited);
+            block[n + 1] = name.len() as u8;
+            block[n + 2..n + 2 + name.len()].copy_from_slice(name);
+            n += 2 + name.len();
         }
-        block[n] = v as u8;
+        if shanten != 0 {
+            block[n] = key(DISCARD_SHANTEN, WireType::Varint);
+            n = put_varint(block, n + 1, shanten);
+        }
+        let mut bits = improving;
+        while bits != 0 {
+            let t = bits.trailing_zeros() as usize & 63;
+            bits &= bits - 1;
+            // At most 3 + 18 + 6 bytes before the records and 8 per record: the clamp only
+            // spares the bounds check.
+            let at = n.min(ROOM - 8 - 6);
+            block[at..at + 8].copy_from_slice(&self.records[t].to_le_bytes());
+            n = at + self.sizes[t] as usize;
+        }
+        if improving_live != 0 {
+            block[n] = key(IMPROVING_LIVE, WireType::Varint);
+            n = put_varint(block, n + 1, improving_live);
+        }
+        debug_assert_eq!(n - start_len(body), body);
+        self.bytes.truncate(start + n);
+    }
+
+    /// [`AnalyzeWriter::discard`] field by field, for a long name or a live count of 128 or
+    /// more.
+    #[cold]
+    fn discard_slowly(&mut self, discard: &str, shanten: u32, improving: u64, live_sum: u32) {
+        let mut body = Vec::new();
+        if !discard.is_empty() {
+            encoding::string::encode(DISCARD, &discard.to_owned(), &mut body);
+        }
+        if shanten != 0 {
+            encoding::uint32::encode(DISCARD_SHANTEN, &shanten, &mut body);
+        }
+        let mut bits = improving;
+        while bits != 0 {
+            let t = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let tile = pb::ImprovingTile {
+                tile: tile_name(t).to_owned(),
+                live: u32::from(self.live[t]),
+            };
+            encoding::message::encode(IMPROVING, &tile, &mut body);
+        }
+        if live_sum != 0 {
+            encoding::uint32::encode(IMPROVING_LIVE, &live_sum, &mut body);
+        }
+        encoding::encode_key(DISCARDS, WireType::LengthDelimited, &mut self.bytes);
+        encode_varint(body.len() as u64, &mut self.bytes);
+        self.bytes.extend_from_slice(&body);
+    }
+
+    /// Ends the answer with its message, written by `text` (nothing when it writes nothing).
+    pub fn finish(mut self, text: impl FnOnce(&mut Text<'_>)) -> MahjongAnalyzeResponse {
+        let start = self.bytes.len();
+        // Key and a one-byte length, moved along when the text is 128 bytes or longer.
+        self.bytes
+            .extend_from_slice(&[key(MESSAGE, WireType::LengthDelimited), 0]);
+        text(&mut Text(&mut self.bytes));
+        let len = self.bytes.len() - start - 2;
+        match len {
+            0 => self.bytes.truncate(start),
+            1..0x80 => self.bytes[start + 1] = len as u8,
+            _ => {
+                let mut prefix = Vec::with_capacity(3);
+                encode_varint(len as u64, &mut prefix);
+                self.bytes
+                    .splice(start + 1..start + 2, prefix)
+                    .for_each(drop);
+            }
+        }
+        MahjongAnalyzeResponse { bytes: self.bytes }
+    }
+}
+
+/// The answer's message as it is written: UTF-8 text appended to the answer.
+pub struct Text<'a>(&'a mut Vec<u8>);
+
+impl Text<'_> {
+    /// Appends `s`.
+    pub fn push_str(&mut self, s: &str) {
+        self.0.extend_from_slice(s.as_bytes());
+    }
+
+    /// Appends the name of a tile.
+    pub fn push_tile(&mut self, tile: Tile) {
+        let name = tile.name().as_bytes();
+        if let [a, b] = *name {
+            // Two stores, not a `memcpy` call.
+            self.0.push(a);
+            self.0.push(b);
+        } else {
+            self.0.extend_from_slice(name);
+        }
+    }
+
+    /// Appends `n` in decimal.
+    pub fn push_number(&mut self, n: u32) {
+        let mut digits = [0u8; 10];
+        let mut i = digits.len();
+        let mut n = n;
+        loop {
+            i -= 1;
+            digits[i] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        self.0.extend_from_slice(&digits[i..]);
+    }
+}
+
+/// The length of the key and length varint before a discard option's body of `body` bytes.
+fn start_len(body: usize) -> usize {
+    1 + encoded_len_varint(body as u64)
+}
+
+/// The one-byte key of field `tag` (below 16) with `wire_type`.
+const fn key(tag: u32, wire_type: WireType) -> u8 {
+    (tag << 3 | wire_type as u32) as u8
+}
+
+/// Writes `value` as a varint at `block[n..]`; returns the end.
+fn put_varint(block: &mut [u8; ROOM], mut n: usize, value: u32) -> usize {
+    let mut v = value;
+    while v >= 0x80 {
+        block[n] = v as u8 | 0x80;
+        v >>= 7;
         n += 1;
     }
-    n
+    block[n] = v as u8;
+    n + 1
 }
-
-/// A `repeated ImprovingTile` field: the tiles of a mask (a bit per tile index) in index order,
-/// each with its live copies (by tile index), as [`ImprovingTile`]s. Its length on the wire is
-/// worked out once, when it is made.
-#[derive(Clone, PartialEq)]
-pub struct ImprovingTiles {
-    /// The tiles, a bit per tile index (below [`Tile::COUNT`]).
-    tiles: u64,
-    /// Live copies of every tile kind, by tile index.
-    live: [u8; Tile::COUNT],
-    /// The field's length as field 3 (`DiscardOption.improving`), key included.
-    len: usize,
-}
-
-impl Default for ImprovingTiles {
-    fn default() -> ImprovingTiles {
-        ImprovingTiles::new(0, &[0; Tile::COUNT])
-    }
-}
-
-/// The field number [`ImprovingTiles`] is written as: `DiscardOption.improving`.
-const IMPROVING: u32 = 3;
 
 /// Each tile's name as two bytes, by tile index: `Tile::name`'s (a test holds them to it).
 const NAMES: [[u8; 2]; Tile::COUNT] = {
@@ -249,175 +387,21 @@ const NAMES: [[u8; 2]; Tile::COUNT] = {
     names
 };
 
-impl ImprovingTiles {
-    /// The tiles of `tiles` (bits at and above [`Tile::COUNT`] are dropped) with `live`'s
-    /// copies.
-    pub fn new(tiles: u64, live: &[u8; Tile::COUNT]) -> ImprovingTiles {
-        let tiles = tiles & ((1 << Tile::COUNT) - 1);
-        let mut len = 0;
-        let mut bits = tiles;
-        while bits != 0 {
-            let t = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            // Key, length, then the name (key, length, two bytes) and the live copies when not
-            // 0 (key, varint).
-            let body = 4 + match live[t] {
-                0 => 0,
-                n => 1 + encoded_len_varint(u64::from(n)),
-            };
-            len += 2 + body;
-        }
-        ImprovingTiles {
-            tiles,
-            live: *live,
-            len,
-        }
-    }
-
-    /// [`ImprovingTiles::new`] with the kinds that have live copies (`live_kinds`) and those
-    /// with 128 or more (`many_live`) given as masks, so that the field's length is counted by
-    /// masks rather than tile by tile (for a caller making many of them from one `live`).
-    pub fn with_live_masks(
-        tiles: u64,
-        live: &[u8; Tile::COUNT],
-        live_kinds: u64,
-        many_live: u64,
-    ) -> ImprovingTiles {
-        let tiles = tiles & ((1 << Tile::COUNT) - 1);
-        // Per tile: key, length, the name (key, length, two bytes); the live copies when not 0
-        // (key, a varint of one byte, or two from 128 on).
-        let len = 6 * tiles.count_ones()
-            + 2 * (tiles & live_kinds).count_ones()
-            + (tiles & many_live).count_ones();
-        debug_assert_eq!(len as usize, ImprovingTiles::new(tiles, live).len);
-        ImprovingTiles {
-            tiles,
-            live: *live,
-            len: len as usize,
-        }
-    }
-
-    /// The kinds of `live` with live copies, and those with 128 or more, as masks for
-    /// [`ImprovingTiles::with_live_masks`].
-    pub fn live_masks(live: &[u8; Tile::COUNT]) -> (u64, u64) {
-        live.iter()
-            .enumerate()
-            .fold((0, 0), |(some, many), (t, &n)| {
-                (
-                    some | u64::from(n != 0) << t,
-                    many | u64::from(n >= 0x80) << t,
-                )
-            })
-    }
-
-    /// The tiles as [`ImprovingTile`]s, in index order.
-    pub fn iter(&self) -> impl Iterator<Item = ImprovingTile> + '_ {
-        let mut bits = self.tiles;
-        std::iter::from_fn(move || {
-            if bits == 0 {
-                return None;
-            }
-            let t = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            Some(ImprovingTile {
-                tile: tile_name(t),
-                live: u32::from(self.live[t]),
-            })
-        })
-    }
-
-    /// The length of the field numbered `tag` (always [`IMPROVING`]).
-    fn encoded_len(&self, tag: u32) -> usize {
-        debug_assert_eq!(tag, IMPROVING);
-        self.len
-    }
-
-    /// Writes the field numbered `tag` (always [`IMPROVING`]): one `ImprovingTile` per tile,
-    /// each as prost writes one (its tile, then its live copies when not 0), in a local block
-    /// written with one `put_slice`. A tile with at most four live copies (as in every game
-    /// without extra wildcard copies) is one precomputed word.
-    fn encode(&self, tag: u32, buf: &mut impl BufMut) {
-        debug_assert_eq!(tag, IMPROVING);
-        // At most 34 tiles of up to 9 bytes (a live count of 128 or more takes two), written
-        // a word at a time (up to 7 bytes past the last record).
-        let mut block = [0u8; RECORDS_ROOM];
-        let used = self.write(&mut block);
-        buf.put_slice(&block[..used]);
-    }
-
-    /// Writes the field at the start of `block` and returns its length (at most 9 bytes a
-    /// tile; records are written a word at a time, hence the 8 bytes of room past them).
-    fn write(&self, block: &mut [u8; RECORDS_ROOM]) -> usize {
-        let mut used = 0;
-        let mut bits = self.tiles;
-        while bits != 0 {
-            // Below 34 (`tiles` holds no higher bit); the clamps only spare bounds checks.
-            let t = (bits.trailing_zeros() as usize).min(Tile::COUNT - 1);
-            bits &= bits - 1;
-            let live = self.live[t];
-            let (record, len) = if live <= 4 {
-                let r = RECORDS[(t * 5 + live as usize).min(RECORDS.len() - 1)];
-                (r, 6 + 2 * (live != 0) as usize)
-            } else {
-                let (r, extra) = record(t, live);
-                (r, 8 + extra)
-            };
-            let at = used.min(9 * (Tile::COUNT - 1));
-            block[at..at + 8].copy_from_slice(&record.to_le_bytes());
-            if live >= 0x80 {
-                // A two-byte varint: the low seven bits with the continuation bit (`live`
-                // itself), then 1.
-                block[at + 8] = 1;
-            }
-            used = at + len;
-        }
-        used
-    }
-}
-
-/// Room for the records of every tile kind (up to 9 bytes each), written a word at a time.
-const RECORDS_ROOM: usize = 9 * Tile::COUNT + 8;
-
-/// One `ImprovingTile` of tile `t` with `live` copies as written inside the repeated field:
-/// key, length, field 1 (`tile`: key, length, name), field 2 (`live`: key, varint), as one
-/// little-endian word (its first 6 bytes when there are no live copies), and how many bytes
-/// past 8 it takes (1 for a live count of 128 or more).
-const fn record(t: usize, live: u8) -> (u64, usize) {
-    let key = (IMPROVING << 3 | WireType::LengthDelimited as u32) as u8 as u64;
+/// One `ImprovingTile` of tile `t` (below [`Tile::COUNT`]) with `live` copies (below 128) as
+/// written inside the repeated field: key, length, field 1 (`tile`: key, length, name), field 2
+/// (`live`: key, varint), as one little-endian word (its first 6 bytes when there are no live
+/// copies).
+fn record(t: usize, live: u8) -> u64 {
     let [a, b] = NAMES[t];
-    let body: u64 = match live {
-        0 => 4,
-        1..0x80 => 6,
-        _ => 7,
-    };
-    let record = key
+    let body: u64 = if live == 0 { 4 } else { 6 };
+    u64::from(key(IMPROVING, WireType::LengthDelimited))
         | body << 8
-        | 0x0a << 16
+        | u64::from(key(TILE, WireType::LengthDelimited)) << 16
         | 2 << 24
-        | (a as u64) << 32
-        | (b as u64) << 40
-        | 0x10 << 48
-        | (live as u64) << 56;
-    (record, (body as usize + 2).saturating_sub(8))
-}
-
-/// [`record`] of every tile with 0 to 4 live copies, at `t * 5 + live`.
-static RECORDS: [u64; Tile::COUNT * 5] = {
-    let mut r = [0; Tile::COUNT * 5];
-    let mut i = 0;
-    while i < r.len() {
-        r[i] = record(i / 5, (i % 5) as u8).0;
-        i += 1;
-    }
-    r
-};
-
-impl std::fmt::Debug for ImprovingTiles {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list()
-            .entries(self.iter().map(|tile| (tile.tile, tile.live)))
-            .finish()
-    }
+        | u64::from(a) << 32
+        | u64::from(b) << 40
+        | u64::from(key(LIVE, WireType::Varint)) << 48
+        | u64::from(live) << 56
 }
 
 /// The name of the tile with index `t` (below [`Tile::COUNT`]).
@@ -429,40 +413,36 @@ fn tile_name(t: usize) -> &'static str {
 mod tests {
     use super::*;
 
-    /// The length counted by masks is the one counted tile by tile, and the encoding the same.
-    #[test]
-    fn live_masks_give_the_same_field() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        for _ in 0..2_000 {
-            let mut next = || {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                x
-            };
-            let tiles = next();
-            let live: [u8; Tile::COUNT] = std::array::from_fn(|_| match next() % 8 {
-                0 => 0,
-                1 => 200,
-                2 => 0x80,
-                n => (n % 5) as u8,
-            });
-            let (some, many) = ImprovingTiles::live_masks(&live);
-            let a = ImprovingTiles::new(tiles, &live);
-            let b = ImprovingTiles::with_live_masks(tiles, &live, some, many);
-            assert_eq!(a.len, b.len);
-            let (mut ea, mut eb) = (Vec::new(), Vec::new());
-            a.encode(IMPROVING, &mut ea);
-            b.encode(IMPROVING, &mut eb);
-            assert_eq!(ea, eb);
-            assert_eq!(ea.len(), a.len);
-        }
-    }
-
     #[test]
     fn names_are_the_tiles_names() {
         for (t, name) in NAMES.iter().enumerate() {
             assert_eq!(name, tile_name(t).as_bytes(), "tile {t}");
+        }
+    }
+
+    /// A message of 128 bytes or more takes a two-byte length.
+    #[test]
+    fn long_messages_agree() {
+        for len in [0, 1, 127, 128, 300, 20_000] {
+            let text = "x".repeat(len);
+            let ours = AnalyzeWriter::new(false, None, 2, &[4; Tile::COUNT], 0)
+                .finish(|m| m.push_str(&text));
+            let expected = pb::MahjongAnalyzeResponse {
+                shanten: 2,
+                message: text.clone(),
+                ..Default::default()
+            };
+            assert_eq!(ours.as_bytes(), expected.encode_to_vec(), "{len}");
+            assert_eq!(ours.encoded_len(), expected.encoded_len());
+        }
+    }
+
+    #[test]
+    fn numbers_in_decimal() {
+        for n in [0, 7, 10, 109, 4_294_967_295] {
+            let ours = AnalyzeWriter::new(false, None, 0, &[0; Tile::COUNT], 0)
+                .finish(|m| m.push_number(n));
+            assert_eq!(ours.to_pb().message, n.to_string());
         }
     }
 }

@@ -18,9 +18,9 @@ use prost_types::{DescriptorProto, FieldDescriptorProto, FileDescriptorSet};
 
 use super::{
     BatchItem, BatchRequest, BatchResponse, BatchResult, CompareCombosRequest,
-    CompareCombosResponse, DealResponse, DealtHand, DiscardOption, DoudizhuCombo, ExcludedWait,
-    ImprovingTile, ListPlaysRequest, ListPlaysResponse, ListedPlay, MahjongAnalyzeResponse,
-    MahjongWaitsResponse, ValidatePlayRequest, ValidatePlayResponse, Wait, WireField,
+    CompareCombosResponse, DealResponse, DealtHand, DoudizhuCombo, ExcludedWait, ListPlaysRequest,
+    ListPlaysResponse, ListedPlay, MahjongAnalyzeResponse, MahjongWaitsResponse,
+    ValidatePlayRequest, ValidatePlayResponse, Wait, WireField, analyze,
 };
 use crate::server::pb;
 
@@ -39,8 +39,8 @@ const MACRO_TYPES: &[(&str, &[WireField])] = &[
     ("Wait", Wait::FIELDS),
     ("ExcludedWait", ExcludedWait::FIELDS),
     ("MahjongWaitsResponse", MahjongWaitsResponse::FIELDS),
-    ("ImprovingTile", ImprovingTile::FIELDS),
-    ("DiscardOption", DiscardOption::FIELDS),
+    ("ImprovingTile", analyze::IMPROVING_TILE_FIELDS),
+    ("DiscardOption", analyze::DISCARD_OPTION_FIELDS),
     ("MahjongAnalyzeResponse", MahjongAnalyzeResponse::FIELDS),
     ("BatchRequest", BatchRequest::FIELDS),
     ("BatchResponse", BatchResponse::FIELDS),

@@ -283,9 +283,8 @@ impl WireField {
 /// `static_name` for an answered `string` that is a rank's or card's name, `message` for an
 /// optional nested message, `messages` for a repeated one, `fixed64s` for a packed
 /// `repeated fixed64` (a `Vec<u64>`), `int32s` for an answered packed `repeated int32` or enum
-/// (a [`Forms`]), `improving_tiles` for an answered `repeated ImprovingTile` (an
-/// [`ImprovingTiles`]), or prost's encoding module of a scalar (`int32`,
-/// `uint32`, `uint64`, `bool`, `string`). Gives the struct, `prost::Message` (each field read
+/// (a [`Forms`]), or prost's encoding module of a scalar (`int32`, `uint32`, `uint64`, `bool`,
+/// `string`). Gives the struct, `prost::Message` (each field read
 /// and written as prost's derived code would), the fields' [`WireField`]s (`FIELDS`), and
 /// `From` the generated type (`from pb`, for a request) or into it (`into pb`, for an answer).
 /// `into pb [by_hand]` leaves the writing to the type's own `encode_by_hand` and
@@ -392,9 +391,6 @@ macro_rules! message {
     (@field int32s $tag:literal, $field:ident, $ty:ty) => {
         $crate::server::wire::WireField::new($tag, stringify!($field), "int32", true, stringify!($ty))
     };
-    (@field improving_tiles $tag:literal, $field:ident, $ty:ty) => {
-        $crate::server::wire::WireField::new($tag, stringify!($field), "message", true, "Vec<ImprovingTile>")
-    };
     (@field fixed64s $tag:literal, $field:ident, $ty:ty) => {
         $crate::server::wire::WireField::new($tag, stringify!($field), "fixed64", true, stringify!($ty))
     };
@@ -419,9 +415,6 @@ macro_rules! message {
     };
     (@encode int32s $tag:literal, $ty:ty, $value:expr, $buf:ident) => {
         encoding::int32::encode_packed($tag, $value, $buf)
-    };
-    (@encode improving_tiles $tag:literal, $ty:ty, $value:expr, $buf:ident) => {
-        $value.encode($tag, $buf)
     };
     (@encode fixed64s $tag:literal, $ty:ty, $value:expr, $buf:ident) => {
         encoding::fixed64::encode_packed($tag, $value, $buf)
@@ -462,9 +455,6 @@ macro_rules! message {
     (@merge int32s $tag:literal, $value:expr, $wire_type:ident, $buf:ident, $ctx:ident) => {
         encoding::skip_field($wire_type, $tag, $buf, $ctx)
     };
-    (@merge improving_tiles $tag:literal, $value:expr, $wire_type:ident, $buf:ident, $ctx:ident) => {
-        encoding::skip_field($wire_type, $tag, $buf, $ctx)
-    };
     (@merge $kind:ident $tag:literal, $value:expr, $wire_type:ident, $buf:ident, $ctx:ident) => {
         encoding::$kind::merge($wire_type, $value, $buf, $ctx)
     };
@@ -480,9 +470,6 @@ macro_rules! message {
     };
     (@len int32s $tag:literal, $ty:ty, $value:expr) => {
         encoding::int32::encoded_len_packed($tag, $value)
-    };
-    (@len improving_tiles $tag:literal, $ty:ty, $value:expr) => {
-        $value.encoded_len($tag)
     };
     (@len fixed64s $tag:literal, $ty:ty, $value:expr) => {
         encoding::fixed64::encoded_len_packed($tag, $value)
@@ -503,7 +490,6 @@ macro_rules! message {
     (@into static_names $value:expr) => { $value.into_iter().map(str::to_owned).collect() };
     (@into static_name $value:expr) => { $value.to_owned() };
     (@into int32s $value:expr) => { $value.to_vec() };
-    (@into improving_tiles $value:expr) => { $value.iter().map(Into::into).collect() };
     (@into $kind:ident $value:expr) => { message!(@convert $kind $value) };
 
     (@convert message $value:expr) => { $value.map(Into::into) };
@@ -683,6 +669,6 @@ mod batch;
 mod descriptor_check;
 mod mahjong;
 
-pub use analyze::{DiscardOption, ImprovingTile, ImprovingTiles, MahjongAnalyzeResponse};
+pub use analyze::{AnalyzeWriter, MahjongAnalyzeResponse, Text};
 pub use batch::{BatchItem, BatchRequest, BatchResponse, BatchResult, ItemRequest, ItemResponse};
 pub use mahjong::{ExcludedWait, Forms, MahjongWaitsResponse, Wait};
