@@ -9,7 +9,7 @@
 //! discard. The suits' cost rows are kept as 16-byte lanes, so that finding the targets on an
 //! optimal split is one vector addition and comparison.
 
-use super::super::costs::{Costs, INF, TARGETS, conv};
+use super::super::costs::{Costs, INF, TARGETS};
 use super::super::forms::{Eval, seven_pairs, thirteen_orphans};
 use super::super::kinds::Kinds;
 use super::super::meld::Meld;
@@ -91,10 +91,11 @@ fn quick_analyze_body(
     let kinds = Kinds {
         by: [ALL_KINDS & !one, one & !two, two & !three, three, 0],
     };
-    let suits = Suits::new(t, &counts, class, one);
+    let suits = Suits::new(t, &counts, class);
     // Per suit and cost class after the discard: the class's lanes, the standard replacement
     // number and the improving tiles outside the discard's suit (up to 16 remembered).
-    let mut memo = [(0u8, 0u8, 0u8, 0u64, 0u128); 16];
+    let mut memo_keys = [u16::MAX; 16];
+    let mut memo = [(0u8, 0u64, 0u128); 16];
     let mut memo_len = 0;
     let mut discards = arrayvec::ArrayVec::<DiscardOption, 14>::new();
     // Sort keys: shanten ascending, live improving tiles descending, tile ascending (the
@@ -107,16 +108,14 @@ fn quick_analyze_body(
         let x = d / 9;
         let pos = d - 9 * x;
         let cx = direct_class(t, x, keys[x] - (1 << (2 * pos)));
-        let found = memo[..memo_len]
-            .iter()
-            .find(|m| m.0 == x as u8 && m.1 == cx)
-            .map(|m| (m.2, m.3, m.4));
-        let (best, others, cx_lanes) = match found {
-            Some(v) => v,
+        let memo_key = (x as u16) << 8 | cx as u16;
+        let (best, others, cx_lanes) = match memo_keys.iter().position(|&k| k == memo_key) {
+            Some(i) => memo[i],
             None => {
                 let v = suits.others_after(x, cx);
                 if memo_len < memo.len() {
-                    memo[memo_len] = (x as u8, cx, v.0, v.1, v.2);
+                    memo_keys[memo_len] = memo_key;
+                    memo[memo_len] = v;
                     memo_len += 1;
                 }
                 v
@@ -132,6 +131,11 @@ fn quick_analyze_body(
             let hit = matching_lanes(cx_lanes, suits.rest_rev[x], best) & TARGET_LANES;
             imp |= suits.spread(x, union_of_targets(nec, hit));
         }
+        // A closed form is looked at only when it can reach `r`: seven pairs needs at least
+        // a tile per missing pair, thirteen orphans one per missing kind less one for the pair
+        // (and a discard only lowers the pairs and kinds held).
+        let seven = rules.seven_pairs && 7u32.saturating_sub(n.pairs) <= r as u32;
+        let thirteen = rules.thirteen_orphans && 13 - n.orphans.min(13) <= r as u32;
         let mut merge = |ev: Eval| {
             if ev.r < r {
                 (r, imp) = (ev.r, ev.improving);
@@ -139,12 +143,12 @@ fn quick_analyze_body(
                 imp |= ev.improving;
             }
         };
-        if rules.seven_pairs || rules.thirteen_orphans {
+        if seven || thirteen {
             let k = without(&kinds, d);
-            if rules.seven_pairs {
+            if seven {
                 merge(seven_pairs(&k, rules.seven_pairs_quads));
             }
-            if rules.thirteen_orphans {
+            if thirteen {
                 merge(thirteen_orphans(&k, ALL_KINDS));
             }
         }
@@ -224,20 +228,21 @@ struct Suits {
 
 impl Suits {
     #[inline(always)]
-    fn new(t: &'static Tables, counts: &CountBlock, class: [u8; 4], held: u64) -> Suits {
+    fn new(t: &'static Tables, counts: &CountBlock, class: [u8; 4]) -> Suits {
         let row = |c: u8| -> &'static Costs { &t.classes[c as usize] };
         let costs_rev = class.map(|c| reversed(row(c)));
-        // A suit without tiles has no discard, so no rest is needed for it.
-        let rest_rev = std::array::from_fn(|x| {
-            if held >> (9 * x) & 0x1ff == 0 {
-                return 0;
-            }
-            let o = others(x);
-            reversed(&conv(
-                row(class[o[0]]),
-                pair_costs(class[o[1]], class[o[2]]),
-            ))
-        });
+        // rest[x]: the other three suits, as a suit beside the pair of the remaining two
+        // (suit 1 or 0 beside 2 + 3 for suit 0 or 1, suit 3 or 2 beside 0 + 1 for suit 2 or 3).
+        let [r0, r1] = conv_n(
+            pair_costs(class[2], class[3]),
+            [row(class[1]), row(class[0])],
+        );
+        let [r2, r3] = conv_n(
+            pair_costs(class[0], class[1]),
+            [row(class[3]), row(class[2])],
+        );
+        // Reversed: lane k of a rest holds its target 9 - k (0 past the targets).
+        let rest_rev = [r0, r1, r2, r3].map(|r| r.swap_bytes() >> (8 * (16 - TARGETS)));
         let nec = std::array::from_fn(|x| {
             let table = suit_table(t, x);
             table.nec(table.rank(&counts.vector(9 * x)))
@@ -270,10 +275,10 @@ impl Suits {
         }
         let o = others(x);
         // The rest of suit y = o[j]: class cx with the two suits besides x and y.
-        let pairs = std::array::from_fn(|j| {
+        let pairs: [&Costs; 3] = std::array::from_fn(|j| {
             pair_costs(self.class[o[(j + 1) % 3]], self.class[o[(j + 2) % 3]])
         });
-        let rests = conv3(cx_row, pairs);
+        let rests = conv_n(cx_row, pairs);
         let mut mask = 0;
         for (j, &y) in o.iter().enumerate() {
             // Lane k of the rest pairs with suit y's target 9 - k: the hit is in reversed
@@ -384,29 +389,29 @@ static FIELDS_OF_3_REVERSED: [u64; 8] = {
     t
 };
 
-/// The min-plus convolution ([`conv`]) of `a` with each of three rows, as lanes (lane k
-/// holding target k; the lanes past the targets hold no meaning): the three share `a`'s
+/// The min-plus convolution ([`conv`]) of `a` with each of `N` rows, as lanes (lane k
+/// holding target k; the lanes past the targets hold no meaning): the rows share `a`'s
 /// broadcast costs.
 #[inline(always)]
-fn conv3(a: &Costs, b: [&Costs; 3]) -> [u128; 3] {
+fn conv_n<const N: usize>(a: &Costs, b: [&Costs; N]) -> [u128; N] {
     #[cfg(target_arch = "x86_64")]
     {
         // SAFETY: SSE2 is part of the x86-64 baseline: every x86-64 CPU has it.
-        unsafe { conv3_sse2(a, b) }
+        unsafe { conv_n_sse2(a, b) }
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        b.map(|b| lanes(&conv(a, b)))
+        b.map(|b| lanes(&super::super::costs::conv(a, b)))
     }
 }
 
-/// [`conv3`] with SSE2, as `costs::conv`'s kernel: for each meld count `ma` taken from `a`,
+/// [`conv_n`] with SSE2, as `costs::conv`'s kernel: for each meld count `ma` taken from `a`,
 /// the row moved up by `ma` melds plus `a`'s meld-only cost, and the row's meld-only costs
 /// moved into the pair lanes plus `a`'s cost with the pair, folded in with a byte-wise minimum.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "sse2")]
 #[inline]
-fn conv3_sse2(a: &Costs, b: [&Costs; 3]) -> [u128; 3] {
+fn conv_n_sse2<const N: usize>(a: &Costs, b: [&Costs; N]) -> [u128; N] {
     use std::arch::x86_64::*;
     let with: [__m128i; 5] = std::array::from_fn(|m| _mm_set1_epi8(a[2 * m] as i8));
     let without: [__m128i; 5] = std::array::from_fn(|m| _mm_set1_epi8(a[2 * m + 1] as i8));
@@ -512,5 +517,27 @@ fn matching_lanes(a: u128, b: u128, best: u8) -> u32 {
     {
         let (a, b) = (a.to_le_bytes(), b.to_le_bytes());
         (0..16).fold(0, |m, k| m | ((a[k] + b[k] == best) as u32) << k)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mahjong::costs::conv;
+
+    /// [`conv_n`] is `costs::conv` on the targets' lanes, for every pair of cost classes.
+    #[test]
+    fn conv_n_agrees_with_conv() {
+        let t = tables();
+        for a in &t.classes {
+            for b in t.classes.chunks(3).filter(|c| c.len() == 3) {
+                let ours = conv_n(a, [&b[0], &b[1], &b[2]]);
+                for (row, lanes) in b.iter().zip(ours) {
+                    let expected = conv(a, row);
+                    let got: [u8; 16] = lanes.to_le_bytes();
+                    assert_eq!(&got[..TARGETS], &expected[..], "{a:?} {row:?}");
+                }
+            }
+        }
     }
 }
