@@ -143,7 +143,10 @@ const SHORT_NAME: usize = 16;
 /// ([`AnalyzeWriter::new`]), each discard option ([`AnalyzeWriter::discard`]), then the message
 /// ([`AnalyzeWriter::finish`]).
 pub struct AnalyzeWriter {
+    /// The answer so far (`bytes[..len]`), then room that a discard option is written into in
+    /// place.
     bytes: Vec<u8>,
+    len: usize,
     /// Per tile index (below 64, 0 past the tiles): its `ImprovingTile` inside the repeated
     /// field as one little-endian word (key, length, name's key, length and two bytes, live's
     /// key and one-byte varint) and how many of its bytes count (6 without live copies, else 8).
@@ -177,18 +180,23 @@ impl AnalyzeWriter {
         if shanten != 0 {
             encoding::int32::encode(SHANTEN, &shanten, &mut bytes);
         }
+        let len = bytes.len();
+        bytes.resize(capacity.max(len + ROOM), 0);
         let mut records = [0u64; 64];
         let mut sizes = [0u8; 64];
         let mut live_kinds = 0;
         let mut many_live = false;
         for (t, &n) in live.iter().enumerate() {
-            records[t] = record(t, n);
-            sizes[t] = if n == 0 { 6 } else { 8 };
-            live_kinds |= u64::from(n != 0) << t;
+            // The live copies' field (2 bytes) counts when there are some.
+            let some = u64::from(n != 0);
+            records[t] = RECORDS[t] + (some * 2 << 8) | u64::from(n) << 56;
+            sizes[t] = 6 + 2 * some as u8;
+            live_kinds |= some << t;
             many_live |= n >= 0x80;
         }
         AnalyzeWriter {
             bytes,
+            len,
             records,
             sizes,
             live: *live,
@@ -225,8 +233,10 @@ impl AnalyzeWriter {
             + 6 * tiles
             + 2 * (improving & self.live_kinds).count_ones() as usize
             + varint(improving_live);
-        let start = self.bytes.len();
-        self.bytes.resize(start + ROOM, 0);
+        let start = self.len;
+        if self.bytes.len() < start + ROOM {
+            self.bytes.resize(2 * (start + ROOM), 0);
+        }
         let block: &mut [u8; ROOM] = (&mut self.bytes[start..start + ROOM])
             .try_into()
             .expect("room for a discard option");
@@ -257,13 +267,14 @@ impl AnalyzeWriter {
             n = put_varint(block, n + 1, improving_live);
         }
         debug_assert_eq!(n - start_len(body), body);
-        self.bytes.truncate(start + n);
+        self.len = start + n;
     }
 
     /// [`AnalyzeWriter::discard`] field by field, for a long name or a live count of 128 or
     /// more.
     #[cold]
     fn discard_slowly(&mut self, discard: &str, shanten: u32, improving: u64, live_sum: u32) {
+        self.bytes.truncate(self.len);
         let mut body = Vec::new();
         if !discard.is_empty() {
             encoding::string::encode(DISCARD, &discard.to_owned(), &mut body);
@@ -287,11 +298,13 @@ impl AnalyzeWriter {
         encoding::encode_key(DISCARDS, WireType::LengthDelimited, &mut self.bytes);
         encode_varint(body.len() as u64, &mut self.bytes);
         self.bytes.extend_from_slice(&body);
+        self.len = self.bytes.len();
     }
 
     /// Ends the answer with its message, written by `text` (nothing when it writes nothing).
     pub fn finish(mut self, text: impl FnOnce(&mut Text<'_>)) -> MahjongAnalyzeResponse {
-        let start = self.bytes.len();
+        self.bytes.truncate(self.len);
+        let start = self.len;
         // Key and a one-byte length, moved along when the text is 128 bytes or longer.
         self.bytes
             .extend_from_slice(&[key(MESSAGE, WireType::LengthDelimited), 0]);
@@ -387,22 +400,26 @@ const NAMES: [[u8; 2]; Tile::COUNT] = {
     names
 };
 
-/// One `ImprovingTile` of tile `t` (below [`Tile::COUNT`]) with `live` copies (below 128) as
-/// written inside the repeated field: key, length, field 1 (`tile`: key, length, name), field 2
-/// (`live`: key, varint), as one little-endian word (its first 6 bytes when there are no live
-/// copies).
-fn record(t: usize, live: u8) -> u64 {
-    let [a, b] = NAMES[t];
-    let body: u64 = if live == 0 { 4 } else { 6 };
-    u64::from(key(IMPROVING, WireType::LengthDelimited))
-        | body << 8
-        | u64::from(key(TILE, WireType::LengthDelimited)) << 16
-        | 2 << 24
-        | u64::from(a) << 32
-        | u64::from(b) << 40
-        | u64::from(key(LIVE, WireType::Varint)) << 48
-        | u64::from(live) << 56
-}
+/// Each tile's `ImprovingTile` without live copies as written inside the repeated field, by
+/// tile index: key, length (4), field 1 (`tile`: key, length, name), as the low 6 bytes of a
+/// little-endian word. With `live` copies (1 to 127) the length is 6 and the word's last two
+/// bytes are field 2 (`live`: key, one-byte varint), whose key is already in place.
+static RECORDS: [u64; Tile::COUNT] = {
+    let mut r = [0u64; Tile::COUNT];
+    let mut t = 0;
+    while t < Tile::COUNT {
+        let [a, b] = NAMES[t];
+        r[t] = key(IMPROVING, WireType::LengthDelimited) as u64
+            | 4 << 8
+            | (key(TILE, WireType::LengthDelimited) as u64) << 16
+            | 2 << 24
+            | (a as u64) << 32
+            | (b as u64) << 40
+            | (key(LIVE, WireType::Varint) as u64) << 48;
+        t += 1;
+    }
+    r
+};
 
 /// The name of the tile with index `t` (below [`Tile::COUNT`]).
 fn tile_name(t: usize) -> &'static str {
