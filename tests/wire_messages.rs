@@ -557,7 +557,7 @@ proptest! {
             decomposition.as_ref(),
             shanten,
             &live,
-            wire::AnalyzeWriter::capacity(discards.len(), 0),
+            wire::AnalyzeWriter::capacity(discards.len()),
         );
         for &(discard, shanten, tiles, improving_live) in &discards {
             writer.discard(name(discard), shanten, tiles, improving_live);

@@ -18,17 +18,12 @@ pub fn analyze(
     )?;
     let result = mahjong::analyze(&input.rules, &input.hand, &input.melds, &input.visible)?;
     let decomposition = result.decomposition.as_ref().map(decomposition);
-    let tiles = result
-        .discards
-        .iter()
-        .map(|d| d.improving.count_ones() as usize)
-        .sum();
     let mut answer = AnalyzeWriter::new(
         result.complete,
         decomposition.as_ref(),
         i32::from(result.shanten),
         &result.live,
-        AnalyzeWriter::capacity(result.discards.len(), tiles),
+        AnalyzeWriter::capacity(result.discards.len()),
     );
     for d in &result.discards {
         answer.discard(

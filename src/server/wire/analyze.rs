@@ -9,7 +9,7 @@
 //! handed to tonic is the finished bytes: its length is theirs and encoding it is one copy.
 
 use bytes::{Buf, BufMut};
-use prost::encoding::{self, DecodeContext, WireType, encode_varint, encoded_len_varint};
+use prost::encoding::{self, DecodeContext, WireType, encode_varint};
 use prost::{DecodeError, Message};
 
 use super::super::pb;
@@ -131,7 +131,7 @@ impl std::fmt::Debug for MahjongAnalyzeResponse {
 /// Every tile kind's bit.
 const ALL_KINDS: u64 = (1 << Tile::COUNT) - 1;
 
-/// Room for one discard option written in place: key and length (up to 3 bytes), the discard
+/// Room for one discard option written in place: key and length (3 bytes), the discard
 /// (key, length, up to [`SHORT_NAME`] bytes), the shanten (key, up to 5 bytes), the improving
 /// tiles (8 bytes each, the last word written whole), the live copies (key, up to 5 bytes).
 const ROOM: usize = 3 + 2 + SHORT_NAME + 6 + 8 * Tile::COUNT + 6;
@@ -154,8 +154,6 @@ pub struct AnalyzeWriter {
     sizes: [u8; 64],
     /// Live copies by tile index.
     live: [u8; Tile::COUNT],
-    /// The kinds with live copies.
-    live_kinds: u64,
     /// Whether a kind has 128 live copies or more (a two-byte varint: not one word).
     many_live: bool,
 }
@@ -184,14 +182,12 @@ impl AnalyzeWriter {
         bytes.resize(capacity.max(len + ROOM), 0);
         let mut records = [0u64; 64];
         let mut sizes = [0u8; 64];
-        let mut live_kinds = 0;
         let mut many_live = false;
         for (t, &n) in live.iter().enumerate() {
             // The live copies' field (2 bytes) counts when there are some.
             let some = u64::from(n != 0);
-            records[t] = RECORDS[t] + (some * 2 << 8) | u64::from(n) << 56;
+            records[t] = (RECORDS[t] + ((some * 2) << 8)) | (u64::from(n) << 56);
             sizes[t] = 6 + 2 * some as u8;
-            live_kinds |= some << t;
             many_live |= n >= 0x80;
         }
         AnalyzeWriter {
@@ -200,15 +196,14 @@ impl AnalyzeWriter {
             records,
             sizes,
             live: *live,
-            live_kinds,
             many_live,
         }
     }
 
-    /// Room for about this many bytes of an answer with `discards` options naming `tiles`
-    /// improving tiles in all (for [`AnalyzeWriter::new`]).
-    pub fn capacity(discards: usize, tiles: usize) -> usize {
-        32 + 16 * discards + 8 * tiles + 160
+    /// Room for about this many bytes of an answer with `discards` options (for
+    /// [`AnalyzeWriter::new`]): a 14-tile hand's options name some 20 improving tiles each.
+    pub fn capacity(discards: usize) -> usize {
+        64 + discards * (24 + 8 * 20) + 160
     }
 
     /// Writes a discard option: the discard's name, the shanten it leaves, its improving tiles
@@ -221,18 +216,6 @@ impl AnalyzeWriter {
             self.discard_slowly(discard, shanten, improving, improving_live);
             return;
         }
-        let varint = |value: u32| match value {
-            0 => 0,
-            value => 1 + encoded_len_varint(u64::from(value)),
-        };
-        let tiles = improving.count_ones() as usize;
-        let body = match name.len() {
-            0 => 0,
-            len => 2 + len,
-        } + varint(shanten)
-            + 6 * tiles
-            + 2 * (improving & self.live_kinds).count_ones() as usize
-            + varint(improving_live);
         let start = self.len;
         if self.bytes.len() < start + ROOM {
             self.bytes.resize(2 * (start + ROOM), 0);
@@ -240,8 +223,10 @@ impl AnalyzeWriter {
         let block: &mut [u8; ROOM] = (&mut self.bytes[start..start + ROOM])
             .try_into()
             .expect("room for a discard option");
-        block[0] = key(DISCARDS, WireType::LengthDelimited);
-        let mut n = put_varint(block, 1, body as u32);
+        // The body goes after room for the key and a length of up to two bytes (a body is
+        // shorter than 2^14 bytes); its length is known once it is written.
+        const BODY: usize = 3;
+        let mut n = BODY;
         if !name.is_empty() {
             block[n] = key(DISCARD, WireType::LengthDelimited);
             block[n + 1] = name.len() as u8;
@@ -266,8 +251,18 @@ impl AnalyzeWriter {
             block[n] = key(IMPROVING_LIVE, WireType::Varint);
             n = put_varint(block, n + 1, improving_live);
         }
-        debug_assert_eq!(n - start_len(body), body);
-        self.len = start + n;
+        let body = n - BODY;
+        block[0] = key(DISCARDS, WireType::LengthDelimited);
+        if body >= 0x80 {
+            block[1] = body as u8 | 0x80;
+            block[2] = (body >> 7) as u8;
+            self.len = start + n;
+        } else {
+            // A one-byte length: the body moves back by the byte left over.
+            block[1] = body as u8;
+            block.copy_within(BODY..n, 2);
+            self.len = start + n - 1;
+        }
     }
 
     /// [`AnalyzeWriter::discard`] field by field, for a long name or a live count of 128 or
@@ -361,11 +356,6 @@ impl Text<'_> {
         }
         self.0.extend_from_slice(&digits[i..]);
     }
-}
-
-/// The length of the key and length varint before a discard option's body of `body` bytes.
-fn start_len(body: usize) -> usize {
-    1 + encoded_len_varint(body as u64)
 }
 
 /// The one-byte key of field `tag` (below 16) with `wire_type`.
