@@ -94,7 +94,7 @@ fn quick_analyze_body(
     let suits = Suits::new(t, &counts, class);
     // Per suit and cost class after the discard: the class's lanes, the standard replacement
     // number and the improving tiles outside the discard's suit (up to 16 remembered).
-    let mut memo_keys = [u16::MAX; 16];
+    let mut memo_keys = [0u16; 16];
     let mut memo = [(0u8, 0u64, 0u128); 16];
     let mut memo_len = 0;
     let mut discards = arrayvec::ArrayVec::<DiscardOption, 14>::new();
@@ -109,7 +109,7 @@ fn quick_analyze_body(
         let pos = d - 9 * x;
         let cx = direct_class(t, x, keys[x] - (1 << (2 * pos)));
         let memo_key = (x as u16) << 8 | cx as u16;
-        let (best, others, cx_lanes) = match memo_keys.iter().position(|&k| k == memo_key) {
+        let (best, others, cx_lanes) = match memo_keys[..memo_len].iter().position(|&k| k == memo_key) {
             Some(i) => memo[i],
             None => {
                 let v = suits.others_after(x, cx);
