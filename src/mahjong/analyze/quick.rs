@@ -109,18 +109,19 @@ fn quick_analyze_body(
         let pos = d - 9 * x;
         let cx = direct_class(t, x, keys[x] - (1 << (2 * pos)));
         let memo_key = (x as u16) << 8 | cx as u16;
-        let (best, others, cx_lanes) = match memo_keys[..memo_len].iter().position(|&k| k == memo_key) {
-            Some(i) => memo[i],
-            None => {
-                let v = suits.others_after(x, cx);
-                if memo_len < memo.len() {
-                    memo_keys[memo_len] = memo_key;
-                    memo[memo_len] = v;
-                    memo_len += 1;
+        let (best, others, cx_lanes) =
+            match memo_keys[..memo_len].iter().position(|&k| k == memo_key) {
+                Some(i) => memo[i],
+                None => {
+                    let v = suits.others_after(x, cx);
+                    if memo_len < memo.len() {
+                        memo_keys[memo_len] = memo_key;
+                        memo[memo_len] = v;
+                        memo_len += 1;
+                    }
+                    v
                 }
-                v
-            }
-        };
+            };
         let (mut r, mut imp) = (best, others);
         if best < INF {
             let mut v = counts.vector(9 * x);

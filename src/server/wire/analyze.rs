@@ -179,7 +179,9 @@ impl AnalyzeWriter {
             encoding::int32::encode(SHANTEN, &shanten, &mut bytes);
         }
         let len = bytes.len();
-        bytes.resize(capacity.max(len + ROOM), 0);
+        // Zeroed as it is used, a discard option's room at a time: one large fill is a
+        // `rep stosb`, which costs a count per byte.
+        bytes.resize(len + ROOM, 0);
         let mut records = [0u64; 64];
         let mut sizes = [0u8; 64];
         let mut many_live = false;
@@ -218,7 +220,7 @@ impl AnalyzeWriter {
         }
         let start = self.len;
         if self.bytes.len() < start + ROOM {
-            self.bytes.resize(2 * (start + ROOM), 0);
+            self.bytes.resize(start + ROOM, 0);
         }
         let block: &mut [u8; ROOM] = (&mut self.bytes[start..start + ROOM])
             .try_into()
