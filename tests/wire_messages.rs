@@ -9,6 +9,7 @@ mod common;
 
 use bytes::Buf;
 use cardrules::server::{pb, wire};
+use cardrules::tiles::Tile;
 use proptest::prelude::*;
 use prost::Message;
 
@@ -501,27 +502,52 @@ proptest! {
     #[test]
     fn mahjong_analyze_response_agrees(
         complete in any::<bool>(), decomposition in decomposition(), shanten in -1i32..9,
-        message in ".{0,30}",
+        message in ".{0,30}|.{100,200}",
         live in prop::collection::vec(prop_oneof![6 => 0u8..5, 1 => any::<u8>()], 34),
         discards in prop::collection::vec(
-            (0usize..6, 0u32..9, any::<u64>(), any::<u32>()), 0..15),
+            (prop_oneof![6 => 0usize..6, 1 => Just(6)], 0u32..9, any::<u64>(), any::<u32>()),
+            0..15),
     ) {
+        // Names as the server's (tiles) and not (empty, long, non-ASCII).
+        let long = "x".repeat(200);
+        let name = |i: usize| if i < TILES.len() { TILES[i] } else { long.as_str() };
         let live: [u8; 34] = live.try_into().unwrap();
-        answer_agrees::<_, pb::MahjongAnalyzeResponse>(wire::MahjongAnalyzeResponse {
+        let mut writer = wire::AnalyzeWriter::new(
+            complete,
+            decomposition.as_ref(),
+            shanten,
+            &live,
+            wire::AnalyzeWriter::capacity(discards.len()),
+        );
+        for &(discard, shanten, tiles, improving_live) in &discards {
+            writer.discard(name(discard), shanten, tiles, improving_live);
+        }
+        let ours = writer.finish(|m| m.push_str(&message));
+        let expected = pb::MahjongAnalyzeResponse {
             complete,
             decomposition,
             shanten,
             discards: discards
-                .into_iter()
-                .map(|(discard, shanten, tiles, improving_live)| wire::DiscardOption {
-                    discard: TILES[discard],
+                .iter()
+                .map(|&(discard, shanten, tiles, improving_live)| pb::DiscardOption {
+                    discard: name(discard).to_owned(),
                     shanten,
                     // Bits past the 34 tile kinds are dropped.
-                    improving: wire::ImprovingTiles::new(tiles, &live),
+                    improving: (0..34)
+                        .filter(|t| tiles >> t & 1 == 1)
+                        .map(|t| pb::ImprovingTile {
+                            tile: Tile::from_index(t).unwrap().name().to_owned(),
+                            live: u32::from(live[t]),
+                        })
+                        .collect(),
                     improving_live,
                 })
                 .collect(),
             message,
-        })?;
+        };
+        let bytes = ours.encode_to_vec();
+        prop_assert_eq!(&bytes, &expected.encode_to_vec());
+        prop_assert_eq!(ours.encoded_len(), bytes.len());
+        prop_assert_eq!(pb::MahjongAnalyzeResponse::from(ours), expected);
     }
 }

@@ -10,11 +10,13 @@ use super::forms::{Eval, Form, seven_pairs, thirteen_orphans};
 use super::hand::with_prepared;
 use super::meld::Meld;
 use super::rules::Rules;
-use super::standard::{
-    CountBlock, Look, Slot, improving_positions, look, looks, min_split, nec_of, slots,
-};
-use super::tables::{DIRECT_CLASS, costs_of, improving_of, pair_costs, tables};
+use super::standard::{Look, Slot, improving_positions, look, looks, min_split, nec_of};
+use super::tables::{costs_of, pair_costs};
 use crate::tiles::Tile;
+
+mod quick;
+
+use quick::quick_analyze;
 
 /// A tile whose draw lowers the shanten, with its live copies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,167 +125,6 @@ fn general_analyze(
     with_prepared(rules, hand, melds, visible, 2, |p| compute(&Engine::new(p)))
 }
 
-/// Every tile kind.
-const ALL_KINDS: u64 = (1 << 34) - 1;
-
-/// [`analyze`] of the commonest request, when it is one: 14 concealed tiles, no kind held four
-/// times, nothing melded or visible, not complete, under rules with every suit and the honours
-/// in play and no wildcards, knitted forms, third player or void suit. Every tile is then in
-/// the game with four copies, the forms are the standard one, seven pairs and thirteen
-/// orphans, and the answer follows from the counts: each discard changes one suit, whose cost
-/// class is one direct-table entry, and the other suits' share of the improving tiles depends
-/// only on that class, so it is worked out once per suit and class, not once per discard.
-/// `None` sends the request down the general path (which also finds a complete hand's
-/// decomposition and reports errors).
-fn quick_analyze(
-    rules: &Rules,
-    hand: &[Tile],
-    melds: &[Meld],
-    visible: &[Tile],
-) -> Option<AnalyzeResult> {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("popcnt") {
-        // SAFETY: the CPU has the popcnt instruction (checked just above).
-        return unsafe { quick_analyze_popcnt(rules, hand, melds, visible) };
-    }
-    quick_analyze_body(rules, hand, melds, visible)
-}
-
-/// [`quick_analyze`] compiled with the popcnt instruction: counting the kinds and copies of
-/// the closed forms and the improving tiles' live copies is then one instruction a mask.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt")]
-fn quick_analyze_popcnt(
-    rules: &Rules,
-    hand: &[Tile],
-    melds: &[Meld],
-    visible: &[Tile],
-) -> Option<AnalyzeResult> {
-    quick_analyze_body(rules, hand, melds, visible)
-}
-
-#[inline(always)]
-fn quick_analyze_body(
-    rules: &Rules,
-    hand: &[Tile],
-    melds: &[Meld],
-    visible: &[Tile],
-) -> Option<AnalyzeResult> {
-    if hand.len() != 14
-        || !melds.is_empty()
-        || !visible.is_empty()
-        || rules.wildcards != 0
-        || rules.knitted
-        || rules.three_player
-        || rules.void_suit.is_some()
-        || !rules.honors
-    {
-        return None;
-    }
-    let counts = CountBlock::of(hand);
-    if counts.any_above(3) {
-        return None;
-    }
-    let t = tables();
-    let keys = [counts.key(0), counts.key(9), counts.key(18), counts.key(27)];
-    let direct = |x: usize, key: usize| {
-        let e = if x == 3 {
-            t.honors.direct(key)
-        } else {
-            t.suit.direct(key)
-        };
-        (e >> DIRECT_CLASS) as u8
-    };
-    let class: [u8; 4] = std::array::from_fn(|x| direct(x, keys[x]));
-    let n = counts.tally();
-    // A complete hand: the general path finds its form and decomposition.
-    if t.replacement4(class) == 0
-        || (rules.seven_pairs && n.pairs == 7)
-        || (rules.thirteen_orphans && n.orphans == 13 && n.orphan_pairs > 0)
-    {
-        return None;
-    }
-    let mut nat = [0u8; 34];
-    nat.copy_from_slice(&counts.0[..34]);
-    let slots = slots(rules);
-    let base = Base::new(&slots, &nat);
-    let [one, two, three, _] = counts.at_least();
-    let kinds = counts.kinds();
-    let live: [u8; 34] = std::array::from_fn(|i| 4 - nat[i]);
-    // Per suit and cost class after the discard: the standard replacement number and the
-    // improving tiles outside the discard's suit (up to 16 remembered).
-    let mut memo = [(0u8, 0u8, 0u8, 0u64); 16];
-    let mut memo_len = 0;
-    let mut discards = arrayvec::ArrayVec::<DiscardOption, 34>::new();
-    let mut held = ALL_KINDS & !kinds.by[0];
-    while held != 0 {
-        let d = held.trailing_zeros() as usize;
-        held &= held - 1;
-        let x = d / 9;
-        let pos = d - 9 * x;
-        let cx = direct(x, keys[x] - (1 << (2 * pos)));
-        let found = memo[..memo_len]
-            .iter()
-            .find(|m| m.0 == x as u8 && m.1 == cx)
-            .map(|m| (m.2, m.3));
-        let (best, others) = match found {
-            Some(v) => v,
-            None => {
-                let v = base.others_after(&slots, x, cx);
-                if memo_len < memo.len() {
-                    memo[memo_len] = (x as u8, cx, v.0, v.1);
-                    memo_len += 1;
-                }
-                v
-            }
-        };
-        let (mut r, mut imp) = (best, others);
-        if best < INF {
-            let mut v = counts.vector(9 * x);
-            v[pos] -= 1;
-            // Every suit is active here: the rank alone gives the improving kinds per target,
-            // unpacked only for the targets on an optimal split.
-            let nec = slots[x].table.nec(slots[x].table.rank(&v));
-            let mut hit =
-                matching_lanes(lanes(&costs_of(cx)), base.rest_rev[x], best) & ((1 << TARGETS) - 1);
-            let mut pos = 0;
-            while hit != 0 {
-                let k = hit.trailing_zeros() as usize;
-                hit &= hit - 1;
-                pos |= improving_of(nec, k);
-            }
-            imp |= slots[x].spread(pos);
-        }
-        let mut merge = |ev: Eval| {
-            if ev.r < r {
-                (r, imp) = (ev.r, ev.improving);
-            } else if ev.r == r {
-                imp |= ev.improving;
-            }
-        };
-        let k = kinds.without(d, nat[d]);
-        if rules.seven_pairs {
-            merge(seven_pairs(&k, rules.seven_pairs_quads));
-        }
-        if rules.thirteen_orphans {
-            merge(thirteen_orphans(&k, ALL_KINDS));
-        }
-        let improving = imp & ALL_KINDS;
-        // Four copies of each improving kind less those held.
-        let total = 4 * improving.count_ones()
-            - (improving & one).count_ones()
-            - (improving & two).count_ones()
-            - (improving & three).count_ones();
-        discards.push(DiscardOption {
-            discard: Tile::from_index(d).expect("tile index"),
-            shanten: r.saturating_sub(1),
-            improving,
-            improving_live: total,
-        });
-    }
-    Some(finish(None, None, &discards, live))
-}
-
 /// The standard form's per-suit data of the 3n+2 hand, reused by every discard.
 struct Base {
     costs: [Costs; 4],
@@ -293,64 +134,6 @@ struct Base {
     pair: [[Costs; 4]; 4],
     /// rest[x]: the three suits other than x combined.
     rest: [Costs; 4],
-    /// `costs` and `rest` as [`reversed`] lanes, for [`optimal_targets`].
-    costs_rev: [u128; 4],
-    rest_rev: [u128; 4],
-    /// `nec` with the targets reversed, to go with `costs_rev`.
-    nec_rev: [[u16; TARGETS]; 4],
-}
-
-/// A cost row as sixteen byte lanes, lane k holding target k ([`INF`] past the targets).
-#[inline(always)]
-fn lanes(c: &Costs) -> u128 {
-    let mut b = [INF; 16];
-    b[..TARGETS].copy_from_slice(c);
-    u128::from_le_bytes(b)
-}
-
-/// A cost row as sixteen byte lanes, lane k holding target 9 - k (0 past the targets, lanes
-/// [`optimal_targets`] ignores): with four melds to place, target k of one side goes with
-/// target 9 - k of the other.
-#[inline(always)]
-fn reversed(c: &Costs) -> u128 {
-    lanes(c).swap_bytes() >> (8 * (16 - TARGETS))
-}
-
-/// The union of `nec[k]` over the lanes k where `a + b` equals `best` (four melds): what
-/// `improving_positions` gives, with the lanes compared at once.
-#[inline(always)]
-fn optimal_targets(a: u128, b: u128, best: u8, nec: &[u16; TARGETS]) -> u32 {
-    let mut hit = matching_lanes(a, b, best) & ((1 << TARGETS) - 1);
-    let mut pos = 0u16;
-    while hit != 0 {
-        let k = hit.trailing_zeros() as usize;
-        hit &= hit - 1;
-        pos |= nec[k.min(TARGETS - 1)];
-    }
-    pos as u32
-}
-
-/// A bit per byte lane k where `a[k] + b[k] == best` (every lane at most [`INF`], so no sum
-/// overflows a byte).
-#[inline(always)]
-fn matching_lanes(a: u128, b: u128, best: u8) -> u32 {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::*;
-        // SAFETY: SSE2 is part of the x86-64 baseline: every x86-64 CPU has it.
-        unsafe {
-            let s = _mm_add_epi8(
-                _mm_set_epi64x((a >> 64) as i64, a as i64),
-                _mm_set_epi64x((b >> 64) as i64, b as i64),
-            );
-            _mm_movemask_epi8(_mm_cmpeq_epi8(s, _mm_set1_epi8(best as i8))) as u32
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        let (a, b) = (a.to_le_bytes(), b.to_le_bytes());
-        (0..16).fold(0, |m, k| m | ((a[k] + b[k] == best) as u32) << k)
-    }
 }
 
 impl Base {
@@ -374,33 +157,7 @@ impl Base {
             costs,
             pair,
             rest,
-            nec_rev: nec.map(|n: [u16; TARGETS]| std::array::from_fn(|k| n[TARGETS - 1 - k])),
-            costs_rev: costs.map(|c| reversed(&c)),
-            rest_rev: rest.map(|c| reversed(&c)),
         }
-    }
-
-    /// Standard replacement number (four melds and a pair) after suit `x` takes cost class
-    /// `cx`, and the improving tiles in the other suits (those in suit `x` depend on its counts,
-    /// not only its class).
-    #[inline(always)]
-    fn others_after(&self, slots: &[Slot; 4], x: usize, cx: u8) -> (u8, u64) {
-        let cx = costs_of(cx);
-        let best = min_split(&cx, &self.rest[x], 4);
-        if best >= INF {
-            return (INF, 0);
-        }
-        let mut mask = 0;
-        let o = others(x);
-        for (j, &y) in o.iter().enumerate() {
-            let z = o[(j + 1) % 3];
-            let u = o[(j + 2) % 3];
-            // Lane k of the rest holds its target k, paired with suit y's target 9 - k.
-            let rest_y = lanes(&conv(&cx, &self.pair[z][u]));
-            let pos = optimal_targets(rest_y, self.costs_rev[y], best, &self.nec_rev[y]);
-            mask |= slots[y].spread(pos);
-        }
-        (best, mask)
     }
 
     /// Standard replacement number and improving tiles after suit `x` becomes `lx`.

@@ -275,7 +275,9 @@ fn decomposition(d: &Decomposition) -> pb::Decomposition {
     }
 }
 
-/// Tiles as "1z 2z".
+/// Tiles as "1z 2z", as the answers' messages list them: the tests' reference for the
+/// messages the one-pass writers put together.
+#[cfg(test)]
 fn tile_list(tiles: impl Iterator<Item = Tile>) -> String {
     let mut list = String::with_capacity(48);
     for tile in tiles {

@@ -18,9 +18,9 @@ use prost_types::{DescriptorProto, FieldDescriptorProto, FileDescriptorSet};
 
 use super::{
     BatchItem, BatchRequest, BatchResponse, BatchResult, CompareCombosRequest,
-    CompareCombosResponse, DealResponse, DealtHand, DiscardOption, DoudizhuCombo, ImprovingTile,
-    ListPlaysRequest, ListPlaysResponse, ListedPlay, MahjongAnalyzeResponse, MahjongWaitsResponse,
-    ValidatePlayRequest, ValidatePlayResponse, WireField,
+    CompareCombosResponse, DealResponse, DealtHand, DoudizhuCombo, ListPlaysRequest,
+    ListPlaysResponse, ListedPlay, MahjongAnalyzeResponse, MahjongWaitsResponse,
+    ValidatePlayRequest, ValidatePlayResponse, WireField, analyze,
 };
 use crate::server::pb;
 
@@ -36,8 +36,8 @@ const MACRO_TYPES: &[(&str, &[WireField])] = &[
     ("CompareCombosResponse", CompareCombosResponse::FIELDS),
     ("ListedPlay", ListedPlay::FIELDS),
     ("ListPlaysResponse", ListPlaysResponse::FIELDS),
-    ("ImprovingTile", ImprovingTile::FIELDS),
-    ("DiscardOption", DiscardOption::FIELDS),
+    ("ImprovingTile", analyze::IMPROVING_TILE_FIELDS),
+    ("DiscardOption", analyze::DISCARD_OPTION_FIELDS),
     ("MahjongAnalyzeResponse", MahjongAnalyzeResponse::FIELDS),
     ("BatchRequest", BatchRequest::FIELDS),
     ("BatchResponse", BatchResponse::FIELDS),

@@ -282,11 +282,10 @@ impl WireField {
 /// for a received card list ([`Names`]), `static_names` for an answered one ([`StaticNames`]),
 /// `static_name` for an answered `string` that is a rank's or card's name, `message` for an
 /// optional nested message, `messages` for a repeated one, `fixed64s` for a packed
-/// `repeated fixed64` (a `Vec<u64>`), `improving_tiles` for an answered
-/// `repeated ImprovingTile` (an [`ImprovingTiles`]), or prost's encoding module of a scalar
-/// (`int32`, `uint32`, `uint64`, `bool`, `string`). Gives the struct, `prost::Message` (each
-/// field read and written as prost's derived code would), the fields' [`WireField`]s (`FIELDS`),
-/// and `From` the generated type (`from pb`, for a request) or into it (`into pb`, for an answer).
+/// `repeated fixed64` (a `Vec<u64>`), or prost's encoding module of a scalar (`int32`, `uint32`,
+/// `uint64`, `bool`, `string`). Gives the struct, `prost::Message` (each field read and written
+/// as prost's derived code would), the fields' [`WireField`]s (`FIELDS`), and `From` the
+/// generated type (`from pb`, for a request) or into it (`into pb`, for an answer).
 /// `into pb [by_hand]` leaves the writing to the type's own `encode_by_hand` and
 /// `encoded_len_by_hand` (reading is still the macro's).
 macro_rules! message {
@@ -388,9 +387,6 @@ macro_rules! message {
     (@field static_name $tag:literal, $field:ident, $ty:ty) => {
         $crate::server::wire::WireField::new($tag, stringify!($field), "string", false, stringify!($ty))
     };
-    (@field improving_tiles $tag:literal, $field:ident, $ty:ty) => {
-        $crate::server::wire::WireField::new($tag, stringify!($field), "message", true, "Vec<ImprovingTile>")
-    };
     (@field fixed64s $tag:literal, $field:ident, $ty:ty) => {
         $crate::server::wire::WireField::new($tag, stringify!($field), "fixed64", true, stringify!($ty))
     };
@@ -412,9 +408,6 @@ macro_rules! message {
     };
     (@encode static_name $tag:literal, $ty:ty, $value:expr, $buf:ident) => {
         encode_str($tag, $value, $buf)
-    };
-    (@encode improving_tiles $tag:literal, $ty:ty, $value:expr, $buf:ident) => {
-        $value.encode($tag, $buf)
     };
     (@encode fixed64s $tag:literal, $ty:ty, $value:expr, $buf:ident) => {
         encoding::fixed64::encode_packed($tag, $value, $buf)
@@ -452,9 +445,6 @@ macro_rules! message {
     (@merge static_name $tag:literal, $value:expr, $wire_type:ident, $buf:ident, $ctx:ident) => {
         encoding::skip_field($wire_type, $tag, $buf, $ctx)
     };
-    (@merge improving_tiles $tag:literal, $value:expr, $wire_type:ident, $buf:ident, $ctx:ident) => {
-        encoding::skip_field($wire_type, $tag, $buf, $ctx)
-    };
     (@merge $kind:ident $tag:literal, $value:expr, $wire_type:ident, $buf:ident, $ctx:ident) => {
         encoding::$kind::merge($wire_type, $value, $buf, $ctx)
     };
@@ -467,9 +457,6 @@ macro_rules! message {
     };
     (@len static_name $tag:literal, $ty:ty, $value:expr) => {
         encoded_len_strs($tag, std::iter::once(*$value).filter(|value| !value.is_empty()))
-    };
-    (@len improving_tiles $tag:literal, $ty:ty, $value:expr) => {
-        $value.encoded_len($tag)
     };
     (@len fixed64s $tag:literal, $ty:ty, $value:expr) => {
         encoding::fixed64::encoded_len_packed($tag, $value)
@@ -489,7 +476,6 @@ macro_rules! message {
 
     (@into static_names $value:expr) => { $value.into_iter().map(str::to_owned).collect() };
     (@into static_name $value:expr) => { $value.to_owned() };
-    (@into improving_tiles $value:expr) => { $value.iter().map(Into::into).collect() };
     (@into $kind:ident $value:expr) => { message!(@convert $kind $value) };
 
     (@convert message $value:expr) => { $value.map(Into::into) };
@@ -663,12 +649,12 @@ message! {
     }
 }
 
+mod analyze;
 mod batch;
 #[cfg(test)]
 mod descriptor_check;
-mod mahjong;
 mod waits;
 
+pub use analyze::{AnalyzeWriter, MahjongAnalyzeResponse, Text};
 pub use batch::{BatchItem, BatchRequest, BatchResponse, BatchResult, ItemRequest, ItemResponse};
-pub use mahjong::{DiscardOption, ImprovingTile, ImprovingTiles, MahjongAnalyzeResponse};
 pub use waits::{MahjongWaitsResponse, WaitsAnswer};
