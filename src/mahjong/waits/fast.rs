@@ -1,0 +1,187 @@
+//! The shape stage of the commonest waits request (13 concealed tiles, nothing else, plain
+//! rules) when no kind is held four times: one quick word per suit, read straight from the
+//! hand's counts as 2-bit digits, which are summed in registers, never stored and reloaded.
+
+use crate::mahjong::costs::INF;
+use crate::mahjong::forms::{seven_pairs, thirteen_orphans};
+use crate::mahjong::kinds::Kinds;
+use crate::mahjong::rules::Rules;
+use crate::mahjong::tables::{
+    OFFERING, Q_CLASS, Q_KINDS, Q_OFFER, Q_PAIRS, Q_STATE, Q_SUM, tables,
+};
+use crate::tiles::Tile;
+
+/// Where a suit lane keeps its tile count (below it: the suit's 2-bit digits, then room for
+/// the carries a kind held four times or more makes).
+const COUNT: u32 = 24;
+
+/// What one copy of each tile index (padded to 64) adds to the four suit lanes: 1 at its
+/// digit and 1 at the count of its suit's lane. Aligned, so a row is one vector load.
+#[repr(C, align(16))]
+struct LaneAdd([[u32; 4]; 64]);
+
+static LANE_ADD: LaneAdd = {
+    let mut t = [[0u32; 4]; 64];
+    let mut i = 0;
+    while i < 34 {
+        t[i][i / 9] = 1 << (2 * (i % 9)) | 1 << COUNT;
+        i += 1;
+    }
+    LaneAdd(t)
+};
+
+/// The four suit lanes of a hand: per suit its counts as 2-bit digits and, from bit
+/// [`COUNT`], its tile count.
+#[inline(always)]
+fn lanes(hand: &[Tile]) -> [u32; 4] {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: SSE2 is part of the x86-64 baseline: every x86-64 CPU has it.
+        unsafe { lanes_sse2(hand) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let mut lanes = [0u32; 4];
+        for t in hand {
+            // Tile indices are below 34: the mask only spares a bounds check.
+            let add = &LANE_ADD.0[t.index() & 63];
+            for (lane, a) in lanes.iter_mut().zip(add) {
+                *lane = lane.wrapping_add(*a);
+            }
+        }
+        lanes
+    }
+}
+
+/// [`lanes`] with SSE2: one vector addition per tile, into two sums (even and odd tiles) so
+/// the additions overlap.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "sse2")]
+#[inline]
+fn lanes_sse2(hand: &[Tile]) -> [u32; 4] {
+    use std::arch::x86_64::*;
+    // SAFETY: an aligned 16-byte load of one row of the aligned table; tile indices are below
+    // 34 and the mask keeps the row inside the table's 64.
+    let row = |t: &Tile| unsafe { _mm_load_si128(LANE_ADD.0[t.index() & 63].as_ptr().cast()) };
+    let (mut a, mut b) = (_mm_setzero_si128(), _mm_setzero_si128());
+    let mut pairs = hand.chunks_exact(2);
+    for p in &mut pairs {
+        a = _mm_add_epi32(a, row(&p[0]));
+        b = _mm_add_epi32(b, row(&p[1]));
+    }
+    if let [t] = pairs.remainder() {
+        a = _mm_add_epi32(a, row(t));
+    }
+    let mut out = [0u32; 4];
+    // SAFETY: an unaligned 16-byte store into a 16-byte array.
+    unsafe { _mm_storeu_si128(out.as_mut_ptr().cast(), _mm_add_epi32(a, b)) };
+    out
+}
+
+/// Every tile kind.
+const ALL_KINDS: u64 = (1 << 34) - 1;
+
+/// The 2-bit digits of the simples (2-8) of a numbered suit.
+const SIMPLES: u32 = 0xfffc;
+
+/// The fast stage's answer.
+pub(super) struct Fast {
+    /// Waits of the standard form, seven pairs and thirteen orphans (all live: no kind is held
+    /// four times).
+    pub(super) masks: [u64; 3],
+    /// The lowest replacement number over the forms; exact only when no mask is set (a ready
+    /// hand's is 1 and is not worked out).
+    pub(super) r_min: u8,
+    /// The hand's counts, suit `i`'s kind `j` at bits `2j` of word `i`.
+    pub(super) digits: [u32; 4],
+}
+
+/// The shape stage of a 13-tile concealed hand under rules [`super::quick_rules`] accepts;
+/// `None` when the hand holds a kind four times or more, or when seven pairs may count a quad
+/// as two pairs (the count of kinds held three times is not in the quick words): the caller
+/// then takes the slower quick path.
+#[inline(always)]
+pub(super) fn stage(rules: &Rules, hand: &[Tile]) -> Option<Fast> {
+    if rules.seven_pairs && rules.seven_pairs_quads {
+        return None;
+    }
+    let lanes = lanes(hand);
+    let t = tables();
+    let e = [
+        t.suit.quick(lanes[0] as usize),
+        t.suit.quick(lanes[1] as usize),
+        t.suit.quick(lanes[2] as usize),
+        t.honors.quick(lanes[3] as usize),
+    ];
+    // A kind held four times carries into the next digit (or past the suit's last), so the
+    // digit sum the word tells falls short of the lane's count.
+    let short = (0..4).fold(0, |m, i| m | ((e[i] >> Q_SUM & 15) ^ lanes[i] >> COUNT));
+    if short != 0 {
+        return None;
+    }
+    let digits = lanes.map(|l| l & ((1 << COUNT) - 1));
+
+    let code = (0..4).fold(0, |c, i| c | (e[i] >> Q_STATE & 7) << (3 * i));
+    let offering = OFFERING[code as usize] as u32;
+    let standard = (0..4).fold(0u64, |m, i| {
+        let kinds = e[i] >> Q_OFFER & 0x1ff & 0u32.wrapping_sub(offering >> i & 1);
+        m | (kinds as u64) << (9 * i)
+    });
+    let mut masks = [standard, 0, 0];
+    let mut r_min = INF;
+    if standard == 0 {
+        // Not ready in the standard form (nearly every random hand): its number is wanted.
+        r_min = t.replacement4(e.map(|e| (e >> Q_CLASS) as u8));
+    }
+    if rules.seven_pairs {
+        // Kinds held at least once (bits 0-3) and twice (bits 4-7), summed over the suits.
+        let n: u32 = e.iter().map(|&e| e >> Q_KINDS).sum();
+        let (kinds, pairs) = (n & 15, n >> (Q_PAIRS - Q_KINDS));
+        let r = (7 - pairs + 7u32.saturating_sub(kinds)) as u8;
+        r_min = r_min.min(r);
+        if r == 1 {
+            masks[1] = seven_pairs(&kinds_of(&digits), false).improving;
+        }
+    }
+    // Thirteen orphans is one tile short only when every tile is a terminal or an honour.
+    if rules.thirteen_orphans
+        && (standard == 0 || (digits[0] | digits[1] | digits[2]) & SIMPLES == 0)
+    {
+        let r = orphans_replacement(&digits, e[3]);
+        r_min = r_min.min(r);
+        if r == 1 {
+            masks[2] = thirteen_orphans(&kinds_of(&digits), ALL_KINDS).improving;
+        }
+    }
+    Some(Fast {
+        masks,
+        r_min,
+        digits,
+    })
+}
+
+/// Thirteen orphans' replacement number: 14, less the terminal and honour kinds held, less 1
+/// when one of them is held twice. The honours' counts are the honour word's; a numbered
+/// suit's terminals are its digits 0 and 8, counted at once: held (bits 0 and 16) and held
+/// twice (bits 4 and 20), summed over the suits without overflowing a 4-bit field.
+#[inline(always)]
+fn orphans_replacement(digits: &[u32; 4], honors: u32) -> u8 {
+    let sum = digits[..3].iter().fold(0, |s, &d| {
+        let x = d & 0x3_0003;
+        s + ((x | x >> 1) & 0x1_0001 | (x >> 1 & 0x1_0001) << 4)
+    });
+    let kinds = (sum & 15) + (sum >> 16 & 15) + (honors >> Q_KINDS & 15);
+    let pairs = (sum >> 4 & 15) + (sum >> 20 & 15) + (honors >> Q_PAIRS);
+    (14 - kinds - (pairs > 0) as u32) as u8
+}
+
+/// The kinds grouped by count, from the digits (for a closed form one tile short: rare).
+#[cold]
+#[inline(never)]
+fn kinds_of(digits: &[u32; 4]) -> Kinds {
+    let mut by = [0u64; 5];
+    for t in 0..34 {
+        by[(digits[t / 9] >> (2 * (t % 9)) & 3) as usize] |= 1 << t;
+    }
+    Kinds { by }
+}
