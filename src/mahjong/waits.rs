@@ -242,7 +242,7 @@ pub fn waits(
     visible: &[Tile],
 ) -> Result<WaitsResult, MahjongError> {
     if visible.is_empty() && quick_rules(rules, hand, melds) {
-        if let Some(f) = fast::stage(rules, hand) {
+        if let Some(f) = fast::stage(rules, hand, true) {
             return Ok(fast_waits(rules, &f));
         }
         if let Some(r) = quads_waits(rules, hand) {
@@ -296,7 +296,7 @@ fn quick_waits(
     if !visible.is_empty() || !quick_rules(rules, hand, melds) {
         return None;
     }
-    match fast::stage(rules, hand) {
+    match fast::stage(rules, hand, true) {
         Some(f) => Some(fast_waits(rules, &f)),
         None => quads_waits(rules, hand),
     }
@@ -305,29 +305,35 @@ fn quick_waits(
 /// [`waits`] from [`fast::stage`]'s answer.
 #[inline(always)]
 fn fast_waits(rules: &Rules, f: &fast::Fast) -> WaitsResult {
-    // No kind is held four times: every wait is live, and the copies seen are the hand's.
-    let all = f.masks[0] | f.masks[1] | f.masks[2];
-    let ready = all != 0;
+    // Nothing but the hand is seen: a wait is dead exactly when the hand holds all four copies
+    // (a wait on a fifth copy), and the copies seen are the hand's.
+    let standard = f.masks[0] | f.karaten;
+    let all = standard | f.masks[1] | f.masks[2];
+    let winning = all & !f.four;
+    let mut dead = [0; 3];
+    dead[Exclusion::KaratenHand as usize] = all & f.four;
+    let tenpai = winning != 0 || (all & f.four != 0 && rules.karaten == KaratenPolicy::Ready);
     WaitsResult {
-        tenpai: ready,
-        shanten: if ready {
+        tenpai,
+        shanten: if tenpai {
             0
         } else {
             f.r_min.saturating_sub(1).max(1)
         },
         any_tile: all == ALL_KINDS,
         holds_void_suit: false,
-        winning: all,
-        dead: [0; 3],
-        form_tiles: [f.masks[0], f.masks[1], f.masks[2], 0, 0, 0],
-        seen: if ready { f.digits } else { [0; 4] },
+        winning,
+        dead,
+        form_tiles: [standard, f.masks[1], f.masks[2], 0, 0, 0],
+        seen: if all != 0 { f.digits } else { [0; 4] },
         wild_seen: 0,
         wildcards: 0,
         wildcard_copies: rules.wildcard_copies,
     }
 }
 
-/// The quick path's answer when [`fast::stage`] declines the hand (a kind held four times or more).
+/// The quick path's answer when [`fast::stage`] declines the hand (seven pairs that may count
+/// a quad as two pairs; a kind held five times or more, then `None`).
 #[cold]
 #[inline(never)]
 fn quads_waits(rules: &Rules, hand: &[Tile]) -> Option<WaitsResult> {
@@ -411,7 +417,7 @@ pub fn shape_waits(
     melds: &[Meld],
 ) -> Result<ShapeWaits, MahjongError> {
     if quick_rules(rules, hand, melds) {
-        let stage = match fast::stage(rules, hand) {
+        let stage = match fast::stage(rules, hand, false) {
             Some(f) => Some((f.masks, f.r_min)),
             None => quads_stage(rules, hand, false).map(|q| (q.masks, q.r_min)),
         };

@@ -47,23 +47,30 @@ impl SuitTable {
                 if sum as usize > MAX_SUM {
                     return 0;
                 }
-                let r = self.rank(&v);
-                let w = self.waits[r];
-                let (offer, complete) = match sum % 3 {
-                    0 => (0, w & 1),
-                    1 => (w >> 11 & 0x1ff, 0),
-                    _ => (w >> 2 & 0x1ff, w >> 1 & 1),
-                };
-                let kinds = v.iter().filter(|&&d| d >= 1).count() as u32;
-                let pairs = v.iter().filter(|&&d| d >= 2).count() as u32;
-                offer << Q_OFFER
-                    | (sum % 3 | complete << 2) << Q_STATE
-                    | sum << Q_SUM
-                    | (self.class[r] as u32) << Q_CLASS
-                    | kinds << Q_KINDS
-                    | pairs << Q_PAIRS
+                self.quick_word(&v)
             })
             .collect()
+    }
+
+    /// The quick word of any vector (digits 0-4, sum at most 14), from its rank: what a hand
+    /// holding a kind four times, which the quick table cannot address, reads instead.
+    pub(crate) fn quick_word(&self, v: &[u8; 9]) -> u32 {
+        let (r, sum) = self.rank_and_sum(v);
+        let sum = sum as u32;
+        let w = self.waits[r];
+        let (offer, complete) = match sum % 3 {
+            0 => (0, w & 1),
+            1 => (w >> 11 & 0x1ff, 0),
+            _ => (w >> 2 & 0x1ff, w >> 1 & 1),
+        };
+        let kinds = v.iter().filter(|&&d| d >= 1).count() as u32;
+        let pairs = v.iter().filter(|&&d| d >= 2).count() as u32;
+        offer << Q_OFFER
+            | (sum % 3 | complete << 2) << Q_STATE
+            | sum << Q_SUM
+            | (self.class[r] as u32) << Q_CLASS
+            | kinds << Q_KINDS
+            | pairs << Q_PAIRS
     }
 }
 

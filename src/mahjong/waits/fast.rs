@@ -6,6 +6,7 @@ use crate::mahjong::costs::INF;
 use crate::mahjong::forms::{seven_pairs, thirteen_orphans};
 use crate::mahjong::kinds::Kinds;
 use crate::mahjong::rules::Rules;
+use crate::mahjong::standard::CountBlock;
 use crate::mahjong::tables::{
     OFFERING, Q_CLASS, Q_KINDS, Q_OFFER, Q_PAIRS, Q_STATE, Q_SUM, tables,
 };
@@ -86,22 +87,28 @@ const SIMPLES: u32 = 0xfffc;
 
 /// The fast stage's answer.
 pub(super) struct Fast {
-    /// Waits of the standard form, seven pairs and thirteen orphans (all live: no kind is held
-    /// four times).
+    /// Waits of the standard form, seven pairs and thirteen orphans (never a fifth copy).
     pub(super) masks: [u64; 3],
+    /// Standard-form waits on a fifth copy of a kind held four times (0 when not asked for).
+    pub(super) karaten: u64,
+    /// Kinds held four times.
+    pub(super) four: u64,
     /// The lowest replacement number over the forms; exact only when no mask is set (a ready
     /// hand's is 1 and is not worked out).
     pub(super) r_min: u8,
-    /// The hand's counts, suit `i`'s kind `j` at bits `2j` of word `i`.
+    /// The hand's counts (3 for a kind held four times), suit `i`'s kind `j` at bits `2j` of
+    /// word `i`.
     pub(super) digits: [u32; 4],
 }
 
 /// The shape stage of a 13-tile concealed hand under rules [`super::quick_rules`] accepts;
-/// `None` when the hand holds a kind four times or more, or when seven pairs may count a quad
-/// as two pairs (the count of kinds held three times is not in the quick words): the caller
-/// then takes the slower quick path.
+/// `None` for a kind held five times or more (an error the general path reports), or when
+/// seven pairs may count a quad as two pairs (the count of kinds held three times is not in
+/// the quick words): the caller then takes the slower quick path. `karaten`: also find the
+/// standard form's waits on a fifth copy (the full answer needs them, the shape answer does
+/// not).
 #[inline(always)]
-pub(super) fn stage(rules: &Rules, hand: &[Tile]) -> Option<Fast> {
+pub(super) fn stage(rules: &Rules, hand: &[Tile], karaten: bool) -> Option<Fast> {
     if rules.seven_pairs && rules.seven_pairs_quads {
         return None;
     }
@@ -117,10 +124,17 @@ pub(super) fn stage(rules: &Rules, hand: &[Tile]) -> Option<Fast> {
     // digit sum the word tells falls short of the lane's count.
     let short = (0..4).fold(0, |m, i| m | ((e[i] >> Q_SUM & 15) ^ lanes[i] >> COUNT));
     if short != 0 {
-        return None;
+        return stage_quads(rules, hand, lanes, karaten);
     }
     let digits = lanes.map(|l| l & ((1 << COUNT) - 1));
+    Some(forms(rules, &e, digits, 0))
+}
 
+/// The forms from the four quick words: the standard form's waits by the suits' states (its
+/// number only when it has none), then the closed forms by the words' counts.
+#[inline(always)]
+fn forms(rules: &Rules, e: &[u32; 4], digits: [u32; 4], four: u64) -> Fast {
+    let t = tables();
     let code = (0..4).fold(0, |c, i| c | (e[i] >> Q_STATE & 7) << (3 * i));
     let offering = OFFERING[code as usize] as u32;
     let standard = (0..4).fold(0u64, |m, i| {
@@ -128,6 +142,7 @@ pub(super) fn stage(rules: &Rules, hand: &[Tile]) -> Option<Fast> {
         m | (kinds as u64) << (9 * i)
     });
     let mut masks = [standard, 0, 0];
+    let e = *e;
     let mut r_min = INF;
     if standard == 0 {
         // Not ready in the standard form (nearly every random hand): its number is wanted.
@@ -153,11 +168,90 @@ pub(super) fn stage(rules: &Rules, hand: &[Tile]) -> Option<Fast> {
             masks[2] = thirteen_orphans(&kinds_of(&digits), ALL_KINDS).improving;
         }
     }
-    Some(Fast {
+    Fast {
         masks,
+        karaten: 0,
+        four,
         r_min,
         digits,
-    })
+    }
+}
+
+/// [`stage`] for a hand holding a kind four times, which carried into the next digit of its
+/// lane: the counts again, one at a time, to find the kinds held four times (or more: `None`);
+/// the digits with those at 3; the quick word of a suit holding one from its rank; and the
+/// standard form's waits on a fifth copy.
+#[cold]
+#[inline(never)]
+fn stage_quads(rules: &Rules, hand: &[Tile], lanes: [u32; 4], karaten: bool) -> Option<Fast> {
+    let counts = CountBlock::of(hand);
+    if counts.any_above(4) {
+        return None;
+    }
+    let four = counts.at_least()[3];
+    let mut digits = lanes.map(|l| l & ((1 << COUNT) - 1));
+    let mut bits = four;
+    while bits != 0 {
+        let k = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        // Four copies at digit j read as 4^(j+1); a 3 there is 4^j less.
+        digits[k / 9] -= 1 << (2 * (k % 9));
+    }
+    let t = tables();
+    let table = |x: usize| if x == 3 { &t.honors } else { &t.suit };
+    let e: [u32; 4] = std::array::from_fn(|x| {
+        if four >> (9 * x) & 0x1ff == 0 {
+            table(x).quick(digits[x] as usize)
+        } else {
+            table(x).quick_word(&counts.vector(9 * x))
+        }
+    });
+    let mut f = forms(rules, &e, digits, four);
+    let mut bits = if karaten { four } else { 0 };
+    while bits != 0 {
+        let k = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        if fifth_copy_completes(&e, &counts, k) {
+            f.karaten |= 1 << k;
+        }
+    }
+    Some(f)
+}
+
+/// Is the hand, whose counts are `c` and quick words `e`, complete in the standard form with a
+/// fifth copy of `k` (held four times)? Five copies of a kind in 14 tiles are a triplet plus two
+/// more, or a pair plus three runs through it: so either removing a triplet of `k` leaves its
+/// suit complete in its role, or removing a pair leaves it complete as melds, with every other
+/// suit already complete in its role.
+fn fifth_copy_completes(e: &[u32; 4], c: &CountBlock, k: usize) -> bool {
+    let x = k / 9;
+    let mut pairs_elsewhere = 0;
+    for (i, &w) in e.iter().enumerate() {
+        if i == x {
+            continue;
+        }
+        // States 4 and 6: residue 0 complete as melds, residue 2 complete with the pair.
+        match w >> Q_STATE & 7 {
+            4 => {}
+            6 => pairs_elsewhere += 1,
+            _ => return false,
+        }
+    }
+    let t = tables();
+    let table = if x == 3 { &t.honors } else { &t.suit };
+    let v = c.vector(9 * x);
+    let flags = |d: u8| {
+        let mut w = v;
+        w[k - 9 * x] -= d;
+        table.waits(table.rank(&w))
+    };
+    match (((e[x] >> Q_SUM & 15) + 1) % 3, pairs_elsewhere) {
+        // Melds only: a triplet of the kind plus the rest as melds.
+        (0, 1) => flags(2) & 1 != 0,
+        // With the pair: a triplet plus the rest with the pair, or the pair plus melds.
+        (2, 0) => flags(2) & 2 != 0 || flags(1) & 1 != 0,
+        _ => false,
+    }
 }
 
 /// Thirteen orphans' replacement number: 14, less the terminal and honour kinds held, less 1

@@ -1,7 +1,8 @@
-//! The quick path's shape stage for a hand that [`super::fast::stage`] declines: a kind held
-//! four times or more (or seven pairs that may count a quad as two pairs). The counts as a
-//! block, four table entries (by rank for a suit with a digit 4), one replacement lookup, the
-//! closed forms by their tally, and the standard form's waits on a fifth copy.
+//! The quick path's shape stage for a hand that [`super::fast::stage`] declines: under rules
+//! whose seven pairs may count a quad as two pairs (or with a kind held five times or more, an
+//! error left to the general path). The counts as a block, four table entries (by rank for a
+//! suit with a digit 4), one replacement lookup, the closed forms by their tally, and the
+//! standard form's waits on a fifth copy.
 
 use crate::mahjong::forms::{seven_pairs, thirteen_orphans};
 use crate::mahjong::rules::Rules;
