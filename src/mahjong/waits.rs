@@ -325,7 +325,8 @@ fn fast_waits(rules: &Rules, f: &fast::Fast) -> WaitsResult {
         winning,
         dead,
         form_tiles: [standard, f.masks[1], f.masks[2], 0, 0, 0],
-        seen: if all != 0 { f.digits } else { [0; 4] },
+        // Without a wait the copies seen are left 0, as the general path leaves them.
+        seen: f.digits.map(|d| d & 0u32.wrapping_sub((all != 0) as u32)),
         wild_seen: 0,
         wildcards: 0,
         wildcard_copies: rules.wildcard_copies,

@@ -16,13 +16,14 @@ use crate::tiles::Tile;
 /// the carries a kind held four times or more makes).
 const COUNT: u32 = 24;
 
-/// What one copy of each tile index (padded to 64) adds to the four suit lanes: 1 at its
-/// digit and 1 at the count of its suit's lane. Aligned, so a row is one vector load.
+/// What one copy of each tile index adds to the four suit lanes: 1 at its digit and 1 at the
+/// count of its suit's lane. A row for every byte (only the first 34 are tiles), so indexing
+/// by a tile needs neither a mask nor a bounds check; aligned, so a row is one vector load.
 #[repr(C, align(16))]
-struct LaneAdd([[u32; 4]; 64]);
+struct LaneAdd([[u32; 4]; 256]);
 
 static LANE_ADD: LaneAdd = {
-    let mut t = [[0u32; 4]; 64];
+    let mut t = [[0u32; 4]; 256];
     let mut i = 0;
     while i < 34 {
         t[i][i / 9] = 1 << (2 * (i % 9)) | 1 << COUNT;
@@ -44,8 +45,7 @@ fn lanes(hand: &[Tile]) -> [u32; 4] {
     {
         let mut lanes = [0u32; 4];
         for t in hand {
-            // Tile indices are below 34: the mask only spares a bounds check.
-            let add = &LANE_ADD.0[t.index() & 63];
+            let add = &LANE_ADD.0[t.index() as u8 as usize];
             for (lane, a) in lanes.iter_mut().zip(add) {
                 *lane = lane.wrapping_add(*a);
             }
@@ -61,9 +61,9 @@ fn lanes(hand: &[Tile]) -> [u32; 4] {
 #[inline]
 fn lanes_sse2(hand: &[Tile]) -> [u32; 4] {
     use std::arch::x86_64::*;
-    // SAFETY: an aligned 16-byte load of one row of the aligned table; tile indices are below
-    // 34 and the mask keeps the row inside the table's 64.
-    let row = |t: &Tile| unsafe { _mm_load_si128(LANE_ADD.0[t.index() & 63].as_ptr().cast()) };
+    // SAFETY: an aligned 16-byte load of one row of the aligned table (a row per byte value).
+    let row =
+        |t: &Tile| unsafe { _mm_load_si128(LANE_ADD.0[t.index() as u8 as usize].as_ptr().cast()) };
     let (mut a, mut b) = (_mm_setzero_si128(), _mm_setzero_si128());
     let mut pairs = hand.chunks_exact(2);
     for p in &mut pairs {
@@ -81,6 +81,23 @@ fn lanes_sse2(hand: &[Tile]) -> [u32; 4] {
 
 /// Every tile kind.
 const ALL_KINDS: u64 = (1 << 34) - 1;
+
+/// Per set of suits (bit i for suit i), the tile mask of those suits.
+static SPREAD: [u64; 16] = {
+    let mut t = [0u64; 16];
+    let mut m = 0;
+    while m < 16 {
+        let mut i = 0;
+        while i < 4 {
+            if m >> i & 1 == 1 {
+                t[m] |= 0x1ff << (9 * i);
+            }
+            i += 1;
+        }
+        m += 1;
+    }
+    t
+};
 
 /// The 2-bit digits of the simples (2-8) of a numbered suit.
 const SIMPLES: u32 = 0xfffc;
@@ -136,11 +153,10 @@ pub(super) fn stage(rules: &Rules, hand: &[Tile], karaten: bool) -> Option<Fast>
 fn forms(rules: &Rules, e: &[u32; 4], digits: [u32; 4], four: u64) -> Fast {
     let t = tables();
     let code = (0..4).fold(0, |c, i| c | (e[i] >> Q_STATE & 7) << (3 * i));
-    let offering = OFFERING[code as usize] as u32;
-    let standard = (0..4).fold(0u64, |m, i| {
-        let kinds = e[i] >> Q_OFFER & 0x1ff & 0u32.wrapping_sub(offering >> i & 1);
-        m | (kinds as u64) << (9 * i)
+    let offered = (0..4).fold(0u64, |m, i| {
+        m | ((e[i] >> Q_OFFER & 0x1ff) as u64) << (9 * i)
     });
+    let standard = offered & SPREAD[OFFERING[code as usize] as usize & 15];
     let mut masks = [standard, 0, 0];
     let e = *e;
     let mut r_min = INF;
