@@ -12,7 +12,7 @@
 //! - [`Q_KINDS`] and [`Q_PAIRS`] (4 bits each): the kinds held at least once and at least twice
 //!   (the closed forms' counts, summed over the suits by adding the fields).
 
-use super::{MAX_SUM, SuitTable};
+use super::{DIRECT_CLASS, MAX_SUM, SuitTable};
 
 /// Where the offered kinds start.
 pub(crate) const Q_OFFER: u32 = 0;
@@ -38,16 +38,22 @@ impl SuitTable {
     }
 
     /// The quick words: every vector of digits 0-3 in the suit's positions (0 where the sum
-    /// exceeds the tables' 14).
+    /// exceeds the tables' 14), from the direct entries, which hold the waits word, class and
+    /// sum of the same vectors.
     pub(super) fn build_quick(&self) -> Vec<u32> {
-        (0..1usize << (2 * self.kinds))
-            .map(|key| {
-                let v: [u8; 9] = std::array::from_fn(|i| (key >> (2 * i) & 3) as u8);
-                let sum: u32 = v.iter().map(|&d| d as u32).sum();
+        self.direct
+            .iter()
+            .enumerate()
+            .map(|(key, &d)| {
+                let digits = (0..self.kinds).map(|i| key >> (2 * i) & 3);
+                let sum = digits.clone().sum::<usize>() as u32;
                 if sum as usize > MAX_SUM {
                     return 0;
                 }
-                self.quick_word(&v)
+                let kinds = digits.clone().filter(|&d| d >= 1).count() as u32;
+                let pairs = digits.filter(|&d| d >= 2).count() as u32;
+                let class = d >> DIRECT_CLASS & 0xff;
+                word(d & ((1 << DIRECT_CLASS) - 1), class, sum, kinds, pairs)
             })
             .collect()
     }
@@ -56,22 +62,32 @@ impl SuitTable {
     /// holding a kind four times, which the quick table cannot address, reads instead.
     pub(crate) fn quick_word(&self, v: &[u8; 9]) -> u32 {
         let (r, sum) = self.rank_and_sum(v);
-        let sum = sum as u32;
-        let w = self.waits[r];
-        let (offer, complete) = match sum % 3 {
-            0 => (0, w & 1),
-            1 => (w >> 11 & 0x1ff, 0),
-            _ => (w >> 2 & 0x1ff, w >> 1 & 1),
-        };
         let kinds = v.iter().filter(|&&d| d >= 1).count() as u32;
         let pairs = v.iter().filter(|&&d| d >= 2).count() as u32;
-        offer << Q_OFFER
-            | (sum % 3 | complete << 2) << Q_STATE
-            | sum << Q_SUM
-            | (self.class[r] as u32) << Q_CLASS
-            | kinds << Q_KINDS
-            | pairs << Q_PAIRS
+        word(
+            self.waits[r],
+            self.class[r] as u32,
+            sum as u32,
+            kinds,
+            pairs,
+        )
     }
+}
+
+/// A quick word from a vector's waits word, cost class, digit sum and kinds held at least once
+/// and twice.
+fn word(waits: u32, class: u32, sum: u32, kinds: u32, pairs: u32) -> u32 {
+    let (offer, complete) = match sum % 3 {
+        0 => (0, waits & 1),
+        1 => (waits >> 11 & 0x1ff, 0),
+        _ => (waits >> 2 & 0x1ff, waits >> 1 & 1),
+    };
+    offer << Q_OFFER
+        | (sum % 3 | complete << 2) << Q_STATE
+        | sum << Q_SUM
+        | class << Q_CLASS
+        | kinds << Q_KINDS
+        | pairs << Q_PAIRS
 }
 
 /// Per combination of the four suits' 3-bit states (suit i at bits 3i): bit i set when suit i's
