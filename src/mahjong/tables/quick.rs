@@ -83,7 +83,7 @@ fn word(waits: u32, class: u32, sum: u32, kinds: u32, pairs: u32) -> u32 {
         _ => (waits >> 2 & 0x1ff, waits >> 1 & 1),
     };
     offer << Q_OFFER
-        | (sum % 3 | complete << 2) << Q_STATE
+        | ((sum % 3) | (complete << 2)) << Q_STATE
         | sum << Q_SUM
         | class << Q_CLASS
         | kinds << Q_KINDS

@@ -119,7 +119,10 @@ fn quick_words_agree() {
     let w = t.suit.quick_word(&[3, 1, 1, 1, 1, 1, 1, 1, 3]);
     assert_eq!(w >> Q_OFFER & 0x1ff, 0x1ff);
     assert_eq!(w >> Q_STATE & 7, 1);
-    assert_eq!((w >> Q_SUM & 15, w >> Q_KINDS & 15, w >> Q_PAIRS), (13, 9, 2));
+    assert_eq!(
+        (w >> Q_SUM & 15, w >> Q_KINDS & 15, w >> Q_PAIRS),
+        (13, 9, 2)
+    );
     // 123 55: complete with the pair (state 2 + 4), offering the kinds that make melds only.
     let w = t.suit.quick_word(&[1, 1, 1, 0, 2, 0, 0, 0, 0]);
     assert_eq!(w >> Q_STATE & 7, 6);

@@ -1,6 +1,7 @@
 //! The shape stage of the commonest waits request (13 concealed tiles, nothing else, plain
-//! rules) when no kind is held four times: one quick word per suit, read straight from the
-//! hand's counts as 2-bit digits, which are summed in registers, never stored and reloaded.
+//! rules): one quick word per suit, read straight from the hand's counts as 2-bit digits, which
+//! are summed in registers, never stored and reloaded. A hand holding a kind four times counts
+//! again to find it and reads that suit's word by rank.
 
 use crate::mahjong::costs::INF;
 use crate::mahjong::forms::{seven_pairs, thirteen_orphans};
