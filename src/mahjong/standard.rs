@@ -445,14 +445,18 @@ pub(crate) fn plain_look(c: &CountBlock, quads: bool) -> PlainLook {
     }
 }
 
-/// [`SuitTable::direct`]'s entries for the four suits of `c`, computed from the ranks (any
-/// digits up to 4).
+/// [`SuitTable::direct`]'s entries for the four suits of `c` (any digits up to 4): read
+/// directly for a suit without a digit 4, computed from the rank for one with.
 #[cold]
 #[inline(never)]
 fn plain_entries(c: &CountBlock) -> [u32; 4] {
     std::array::from_fn(|x| {
         let table = plain_table(x);
-        let (r, sum) = table.rank_and_sum(&c.vector(9 * x));
+        let v = c.vector(9 * x);
+        if v.iter().all(|&d| d <= 3) {
+            return table.direct(c.key(9 * x));
+        }
+        let (r, sum) = table.rank_and_sum(&v);
         table.waits(r) | (table.class(r) as u32) << DIRECT_CLASS | (sum as u32) << DIRECT_SUM
     })
 }

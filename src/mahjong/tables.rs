@@ -16,18 +16,20 @@
 //!   the exact replacement number (shanten + 1) that the `xiangting` crate also computes, and the
 //!   improving tiles (ukeire).
 //!
-//! - for the vectors without a digit 4 (no kind held four times), a direct table indexed by the
-//!   2-bit digits themselves holding the waits word, cost class and digit sum in one entry, so
-//!   the commonest waits request reads one entry per suit (see [`SuitTable::direct`]); and the
-//!   class-pair rows as 16-byte blocks, the second reversed, so that four melds and a pair split
-//!   between two suit pairs is one vector addition and a horizontal minimum.
+//! - for the vectors without a digit 4 (no kind held four times), two tables indexed by the
+//!   2-bit digits themselves: the direct one holding the waits word, cost class and digit sum in
+//!   one entry (see [`SuitTable::direct`]), and the quick one holding what the commonest waits
+//!   request needs of a suit, its waits already chosen by residue (see [`quick`]), so that
+//!   request reads one entry per suit; and the class-pair rows as 16-byte blocks, the second
+//!   reversed, so that four melds and a pair split between two suit pairs is one vector
+//!   addition and a horizontal minimum.
 //!
 //! The cost is computed without ever leaving the 14-tile domain: cost = |target| - coverage, where
 //! coverage is the largest sub-multiset of the vector that can still be completed to a target.
 //! Only 141 distinct rows of ten costs occur, so a vector stores a one-byte cost class, and the
 //! classes of two suits combine through a 141 x 141 table. The build takes roughly 20-35 ms on
-//! the 2-core development machine, depending on its load (the direct tables about 5 of them),
-//! and the tables hold about 11.5 MB; servers run it at start-up.
+//! the 2-core development machine, depending on its load (the direct and quick tables about 10
+//! of them), and the tables hold about 12.6 MB; servers run it at start-up.
 
 use std::sync::OnceLock;
 
@@ -64,6 +66,8 @@ pub(crate) struct SuitTable {
     /// without the rank's three dependent steps and without a second load for the waits. 0
     /// where the sum exceeds 14.
     direct: Vec<u32>,
+    /// The same vectors' quick words, what the 13-tile waits path reads (see [`quick`]).
+    quick: Vec<u32>,
 }
 
 /// Where [`SuitTable::direct`] keeps the cost class and the digit sum (the waits word takes
@@ -371,6 +375,7 @@ impl SuitTable {
             waits: Vec::new(),
             nec: Vec::new(),
             direct: Vec::new(),
+            quick: Vec::new(),
         };
 
         // exact[r]: bitset of targets (m * 2 + p) that the vector is exactly.
@@ -570,6 +575,7 @@ impl SuitTable {
         table.waits = waits;
         table.nec = nec;
         table.direct = table.build_direct();
+        table.quick = table.build_quick();
         table
     }
 }
@@ -759,6 +765,9 @@ pub(crate) fn pair_costs(a: u8, b: u8) -> &'static [u8; TARGETS] {
 pub(crate) fn improving_of(nec: &[u64; 2], k: usize) -> u32 {
     (nec[k / 7] >> (9 * (k % 7))) as u32 & 0x1ff
 }
+
+mod quick;
+pub(crate) use quick::{OFFERING, Q_CLASS, Q_KINDS, Q_OFFER, Q_PAIRS, Q_STATE, Q_SUM};
 
 #[cfg(test)]
 mod tests;

@@ -9,10 +9,9 @@ use super::forms::{Form, FormSet, seven_pairs, thirteen_orphans};
 use super::hand::with_prepared;
 use super::meld::Meld;
 use super::rules::{KaratenPolicy, Rules};
-use super::standard::{
-    CountBlock, Look, looks, plain_look, plain_waits, replacement, waits_no_wild,
-};
+use super::standard::{CountBlock, Look, looks, replacement, waits_no_wild};
 use crate::tiles::Tile;
+use quads::quads_stage;
 
 /// Why a shape wait can never be won on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -70,8 +69,12 @@ pub struct WaitsResult {
     pub dead: [u64; 3],
     /// Per form (index: [`Form`] as usize), the tiles that complete it.
     form_tiles: [u64; 6],
-    /// Per tile index of a wait: copies in the player's hand and melds or visible.
-    seen: [u8; 34],
+    /// Per tile of a wait: copies in the player's hand and melds or visible, as 2-bit digits
+    /// (tile index `9i + j` at bits `2j` of word `i`, at most 3; a winning tile that is no
+    /// wildcard has at most 3 seen). Left 0 when there is no wait.
+    seen: [u32; 4],
+    /// The copies seen of the wildcard kind when it has more than four (then the only one).
+    wild_seen: u8,
     /// Wildcard kinds, and the copies of each in the game (live counts are worked out from
     /// these when listed, not for every wait while answering).
     wildcards: u64,
@@ -108,7 +111,7 @@ impl WaitsResult {
     pub fn waits(&self) -> impl ExactSizeIterator<Item = Wait> + '_ {
         TileBits(self.winning).map(|tile| Wait {
             tile,
-            live: self.copies(tile) - self.seen[tile.index()],
+            live: self.copies(tile) - self.seen_of(tile),
             forms: self.forms_of(tile),
         })
     }
@@ -119,6 +122,16 @@ impl WaitsResult {
             self.wildcard_copies
         } else {
             4
+        }
+    }
+
+    /// Copies of `tile` seen (meaningful for a wait).
+    fn seen_of(&self, tile: Tile) -> u8 {
+        let t = tile.index();
+        if self.wildcard_copies > 4 && self.wildcards >> t & 1 == 1 {
+            self.wild_seen
+        } else {
+            (self.seen[t / 9] >> (2 * (t % 9)) & 3) as u8
         }
     }
 
@@ -228,8 +241,13 @@ pub fn waits(
     melds: &[Meld],
     visible: &[Tile],
 ) -> Result<WaitsResult, MahjongError> {
-    if let Some(r) = quick_waits(rules, hand, melds, visible) {
-        return Ok(r);
+    if visible.is_empty() && quick_rules(rules, hand, melds) {
+        if let Some(f) = fast::stage(rules, hand, true) {
+            return Ok(fast_waits(rules, &f));
+        }
+        if let Some(r) = quads_waits(rules, hand) {
+            return Ok(r);
+        }
     }
     general_waits(rules, hand, melds, visible)
 }
@@ -249,131 +267,78 @@ fn general_waits(
 /// Every tile kind.
 const ALL_KINDS: u64 = (1 << 34) - 1;
 
-/// The shape stage of the commonest request, when it is one: 13 concealed tiles and nothing
-/// else (no melds, nothing visible), under rules with every suit and the honours in play and
-/// no wildcards, knitted forms, third player or void suit. Every tile is then in the game and
-/// the forms are the standard one, seven pairs and thirteen orphans: the answer follows from
-/// the counts, four table entries, one replacement lookup and the closed forms, without the
-/// general path's validation, per-rule masks and search view. `None` sends the request down
-/// that path (also a kind held five times or more, an error it reports).
-struct Quick {
-    counts: CountBlock,
-    /// Waits of the standard form, seven pairs and thirteen orphans (never a fifth copy).
-    masks: [u64; 3],
-    /// Standard-form waits on a fifth copy of a kind held four times (0 when not asked for).
-    karaten: u64,
-    /// Kinds held four times.
-    four: u64,
-    /// The lowest replacement number over the forms.
-    r_min: u8,
+/// Whether a request is the commonest one: 13 concealed tiles and no melds, under rules with
+/// every suit and the honours in play and no wildcards, knitted forms, third player or void
+/// suit. Every tile is then in the game and the forms are the standard one, seven pairs and
+/// thirteen orphans: with nothing visible either, the answer follows from the counts, a table
+/// word per suit and the closed forms ([`fast::stage`]; [`quads::quads_stage`] when a kind is held
+/// four times), without the general path's validation, per-rule masks and search view.
+#[inline(always)]
+fn quick_rules(rules: &Rules, hand: &[Tile], melds: &[Meld]) -> bool {
+    hand.len() == 13
+        && melds.is_empty()
+        && rules.wildcards == 0
+        && !rules.knitted
+        && !rules.three_player
+        && rules.void_suit.is_none()
+        && rules.honors
 }
 
-/// `karaten`: also find the standard form's waits on a fifth copy (the full answer needs them,
-/// the shape answer does not).
-#[inline(always)]
-fn quick_stage(rules: &Rules, hand: &[Tile], melds: &[Meld], karaten: bool) -> Option<Quick> {
-    if hand.len() != 13
-        || !melds.is_empty()
-        || rules.wildcards != 0
-        || rules.knitted
-        || rules.three_player
-        || rules.void_suit.is_some()
-        || !rules.honors
-    {
-        return None;
-    }
-    let counts = CountBlock::of(hand);
-    let quads = counts.any_above(3);
-    if quads && counts.any_above(4) {
-        return None;
-    }
-    let l = plain_look(&counts, quads);
-    let mut masks = [0u64; 3];
-    let mut r_min = l.r;
-    if l.r == 1 {
-        masks[0] = plain_waits(&l);
-    }
-    let (mut fifth, mut four) = (0, 0);
-    if !quads {
-        // The closed forms' numbers from the tally (what `seven_pairs` and `thirteen_orphans`
-        // count, with no kind held four times); their waits, when one tile short, from those
-        // functions themselves.
-        let n = counts.tally();
-        let kinds = || counts.kinds();
-        if rules.seven_pairs {
-            let missing = 7 - n.pairs;
-            let r = if rules.seven_pairs_quads {
-                // Kinds held once or three times can each become a pair by one draw.
-                let odd = n.kinds - n.pairs + n.triples;
-                missing + missing.saturating_sub(odd)
-            } else {
-                missing + 7u32.saturating_sub(n.kinds)
-            } as u8;
-            r_min = r_min.min(r);
-            if r == 1 {
-                let ev = seven_pairs(&kinds(), rules.seven_pairs_quads);
-                debug_assert_eq!(ev.r, r);
-                masks[1] = ev.improving;
-            }
-        }
-        if rules.thirteen_orphans {
-            let r = (14 - n.orphans - (n.orphan_pairs > 0) as u32) as u8;
-            r_min = r_min.min(r);
-            if r == 1 {
-                let ev = thirteen_orphans(&kinds(), ALL_KINDS);
-                debug_assert_eq!(ev.r, r);
-                masks[2] = ev.improving;
-            }
-        }
-    } else {
-        // Out of the hot path: the closed forms as the general path evaluates them, and the
-        // standard form's waits on a fifth copy.
-        let kinds = counts.kinds();
-        if rules.seven_pairs {
-            let ev = seven_pairs(&kinds, rules.seven_pairs_quads);
-            r_min = r_min.min(ev.r);
-            if ev.r == 1 {
-                masks[1] = ev.improving;
-            }
-        }
-        if rules.thirteen_orphans {
-            let ev = thirteen_orphans(&kinds, ALL_KINDS);
-            r_min = r_min.min(ev.r);
-            if ev.r == 1 {
-                masks[2] = ev.improving;
-            }
-        }
-        four = kinds.by[4];
-        let mut bits = if karaten { four } else { 0 };
-        while bits != 0 {
-            let t = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            if l.fifth_copy_completes(&counts, t) {
-                fifth |= 1 << t;
-            }
-        }
-    }
-    Some(Quick {
-        counts,
-        masks,
-        karaten: fifth,
-        four,
-        r_min,
-    })
-}
-
-/// [`waits`] of a request [`quick_stage`] serves; `None` for any other.
-#[inline(always)]
+/// [`waits`] of a request [`quick_rules`] accepts with nothing visible; `None` for any other
+/// (the tests' view of the quick path as a whole).
+#[cfg(test)]
 fn quick_waits(
     rules: &Rules,
     hand: &[Tile],
     melds: &[Meld],
     visible: &[Tile],
 ) -> Option<WaitsResult> {
-    if !visible.is_empty() {
+    if !visible.is_empty() || !quick_rules(rules, hand, melds) {
         return None;
     }
-    let q = quick_stage(rules, hand, melds, true)?;
+    match fast::stage(rules, hand, true) {
+        Some(f) => Some(fast_waits(rules, &f)),
+        None => quads_waits(rules, hand),
+    }
+}
+
+/// [`waits`] from [`fast::stage`]'s answer.
+#[inline(always)]
+fn fast_waits(rules: &Rules, f: &fast::Fast) -> WaitsResult {
+    // Nothing but the hand is seen: a wait is dead exactly when the hand holds all four copies
+    // (a wait on a fifth copy), and the copies seen are the hand's.
+    let standard = f.masks[0] | f.karaten;
+    let all = standard | f.masks[1] | f.masks[2];
+    let winning = all & !f.four;
+    let mut dead = [0; 3];
+    dead[Exclusion::KaratenHand as usize] = all & f.four;
+    let tenpai = winning != 0 || (all & f.four != 0 && rules.karaten == KaratenPolicy::Ready);
+    WaitsResult {
+        tenpai,
+        shanten: if tenpai {
+            0
+        } else {
+            f.r_min.saturating_sub(1).max(1)
+        },
+        any_tile: all == ALL_KINDS,
+        holds_void_suit: false,
+        winning,
+        dead,
+        form_tiles: [standard, f.masks[1], f.masks[2], 0, 0, 0],
+        // Without a wait the copies seen are left 0, as the general path leaves them.
+        seen: f.digits.map(|d| d & 0u32.wrapping_sub((all != 0) as u32)),
+        wild_seen: 0,
+        wildcards: 0,
+        wildcard_copies: rules.wildcard_copies,
+    }
+}
+
+/// The quick path's answer when [`fast::stage`] declines the hand (seven pairs that may count
+/// a quad as two pairs; a kind held five times or more, then `None`).
+#[cold]
+#[inline(never)]
+fn quads_waits(rules: &Rules, hand: &[Tile]) -> Option<WaitsResult> {
+    let q = quads_stage(rules, hand, true)?;
     let standard = q.masks[0] | q.karaten;
     let all = standard | q.masks[1] | q.masks[2];
     let mut result = WaitsResult {
@@ -384,14 +349,15 @@ fn quick_waits(
         winning: 0,
         dead: [0; 3],
         form_tiles: [standard, q.masks[1], q.masks[2], 0, 0, 0],
-        seen: [0; 34],
+        seen: [0; 4],
+        wild_seen: 0,
         wildcards: 0,
         wildcard_copies: rules.wildcard_copies,
     };
     if all != 0 {
         // Nothing but the hand is seen: a wait is dead exactly when the hand holds all four
         // copies, and the copies seen are the hand's.
-        result.seen.copy_from_slice(&q.counts.0[..34]);
+        result.seen = digits_of(&q.counts.0[..34]);
         let dead = all & q.four;
         result.dead[Exclusion::KaratenHand as usize] = dead;
         result.winning = all & !q.four;
@@ -402,6 +368,15 @@ fn quick_waits(
         result.shanten = q.r_min.saturating_sub(1).max(1);
     }
     Some(result)
+}
+
+/// Copies seen as [`WaitsResult`] keeps them: 2-bit digits, suit by suit, each at most 3.
+fn digits_of(counts: &[u8]) -> [u32; 4] {
+    let mut c = CountBlock([0; 64]);
+    for (d, &n) in c.0.iter_mut().zip(counts.iter().take(34)) {
+        *d = n.min(3);
+    }
+    [0, 9, 18, 27].map(|b| c.key(b) as u32)
 }
 
 /// The shape-level answer: the tiles that complete a 3n+1 hand (never a fifth copy of a kind
@@ -442,16 +417,22 @@ pub fn shape_waits(
     hand: &[Tile],
     melds: &[Meld],
 ) -> Result<ShapeWaits, MahjongError> {
-    if let Some(q) = quick_stage(rules, hand, melds, false) {
-        let tiles = q.masks[0] | q.masks[1] | q.masks[2];
-        return Ok(ShapeWaits {
-            tiles,
-            shanten: if tiles != 0 {
-                0
-            } else {
-                q.r_min.saturating_sub(1).max(1)
-            },
-        });
+    if quick_rules(rules, hand, melds) {
+        let stage = match fast::stage(rules, hand, false) {
+            Some(f) => Some((f.masks, f.r_min)),
+            None => quads_stage(rules, hand, false).map(|q| (q.masks, q.r_min)),
+        };
+        if let Some((masks, r_min)) = stage {
+            let tiles = masks[0] | masks[1] | masks[2];
+            return Ok(ShapeWaits {
+                tiles,
+                shanten: if tiles != 0 {
+                    0
+                } else {
+                    r_min.saturating_sub(1).max(1)
+                },
+            });
+        }
     }
     general_shape_waits(rules, hand, melds)
 }
@@ -644,7 +625,8 @@ fn compute(e: &Engine) -> WaitsResult {
         winning: 0,
         dead: [0; 3],
         form_tiles: std::array::from_fn(|f| (masks[f] | karaten[f]) & in_game),
-        seen: [0; 34],
+        seen: [0; 4],
+        wild_seen: 0,
         wildcards: e.wild_mask,
         wildcard_copies: p.rules.wildcard_copies,
     };
@@ -657,7 +639,7 @@ fn compute(e: &Engine) -> WaitsResult {
     if p.only_hand_seen && e.wild_mask == 0 {
         // Nothing but the hand is seen and every kind has four copies: a wait is dead exactly
         // when the hand holds all four, and the seen copies are the hand's.
-        result.seen = p.hand;
+        result.seen = digits_of(&p.hand);
         result.dead[Exclusion::KaratenHand as usize] = all & p.kinds.by[4];
         result.winning = all & !p.kinds.by[4];
     } else {
@@ -670,7 +652,10 @@ fn compute(e: &Engine) -> WaitsResult {
             let held = p.hand[t];
             let own = held + p.meld_tiles[t];
             let seen = own + p.visible[t];
-            result.seen[t] = seen;
+            result.seen[t / 9] |= (seen.min(3) as u32) << (2 * (t % 9));
+            if e.wild_mask >> t & 1 == 1 {
+                result.wild_seen = seen;
+            }
             if held >= copies {
                 result.dead[Exclusion::KaratenHand as usize] |= bit;
             } else if own >= copies {
@@ -779,13 +764,16 @@ impl WaitsResult {
         self.form_tiles
     }
 
-    /// The live copies of winning tile `tile`, as [`WaitsResult::waits`] gives them (for a tile
-    /// that is no wait, its copies not seen).
+    /// The live copies of winning tile `tile`, as [`WaitsResult::waits`] gives them (meaningful
+    /// for a wait only: the copies seen are kept for the waits).
     #[inline]
     pub fn live_of(&self, tile: Tile) -> u8 {
-        self.copies(tile).saturating_sub(self.seen[tile.index()])
+        self.copies(tile).saturating_sub(self.seen_of(tile))
     }
 }
+
+mod fast;
+mod quads;
 
 #[cfg(test)]
 mod tests;

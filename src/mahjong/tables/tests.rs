@@ -97,6 +97,41 @@ fn direct_entries_agree() {
     }
 }
 
+/// The quick words, read by key, agree with the ones worked out from the rank (what a hand
+/// with a kind held four times reads) for every vector of digits at most 3; and a word's
+/// fields say what they should of a few vectors.
+#[test]
+fn quick_words_agree() {
+    let t = tables();
+    for (table, kinds) in [(&t.suit, 9), (&t.honors, 7)] {
+        let mut all = Vec::new();
+        enumerate(&mut [0u8; 9], 0, kinds, MAX_SUM, &mut all);
+        for v in all.iter().filter(|v| v.iter().all(|&d| d <= 3)) {
+            let key = v
+                .iter()
+                .enumerate()
+                .fold(0, |k, (i, &d)| k | (d as usize) << (2 * i));
+            assert_eq!(table.quick(key), table.quick_word(v), "{v:?}");
+        }
+        assert_eq!(table.quick.len(), 1 << (2 * kinds));
+    }
+    // 1112345678999 (13 tiles, residue 1): every kind completes it with the pair.
+    let w = t.suit.quick_word(&[3, 1, 1, 1, 1, 1, 1, 1, 3]);
+    assert_eq!(w >> Q_OFFER & 0x1ff, 0x1ff);
+    assert_eq!(w >> Q_STATE & 7, 1);
+    assert_eq!(
+        (w >> Q_SUM & 15, w >> Q_KINDS & 15, w >> Q_PAIRS),
+        (13, 9, 2)
+    );
+    // 123 55: complete with the pair (state 2 + 4), offering the kinds that make melds only.
+    let w = t.suit.quick_word(&[1, 1, 1, 0, 2, 0, 0, 0, 0]);
+    assert_eq!(w >> Q_STATE & 7, 6);
+    assert_eq!(w >> Q_OFFER & 0x1ff, 1 << 4);
+    // 1111 (a quad: no quick entry, the rank's word): residue 1, 11 + 11 not complete.
+    let w = t.suit.quick_word(&[4, 0, 0, 0, 0, 0, 0, 0, 0]);
+    assert_eq!((w >> Q_STATE & 7, w >> Q_SUM & 15), (1, 4));
+}
+
 /// The vector form of the four-meld split agrees with the scalar one on every pair of class
 /// pairs for the first two suits against a sample for the last two, and on random ones.
 #[test]
