@@ -9,7 +9,8 @@
 //! [`pack_play`](super::pack_play)) and as byte lanes in a `u128` (the bytes of a
 //! [`RankCounts`]); nothing is allocated per candidate. One generator feeds both outputs:
 //! [`for_each_play`] and [`list_plays`] build a [`Play`] per play, [`list_plays_packed`] pushes
-//! the packed word and never builds a `Play`.
+//! the packed words (a run of them at once where no play needs a check) and never builds a
+//! `Play`. The kicker search is in `kickers.rs`.
 //!
 //! A play (a multiset of cards) with several readings is generated once per reading; only the
 //! one whose reading is the play's *chosen* reading is kept (the first reading in reading order
@@ -570,8 +571,8 @@ impl<'a, S: Sink> Generator<'a, S> {
     }
 
     /// Calls `each(starts, length)` for the chains of `size` copies the hand holds, by length,
-    /// with the mask of their starts (never empty). `per_rank` is the cards each chain rank brings, kickers included, which bounds
-    /// the length by the largest play.
+    /// with the mask of their starts (never empty). `per_rank` is the cards each chain rank
+    /// brings, kickers included, which bounds the length by the largest play.
     fn chains(
         &mut self,
         size: u8,
