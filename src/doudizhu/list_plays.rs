@@ -9,7 +9,8 @@
 //! [`pack_play`](super::pack_play)) and as byte lanes in a `u128` (the bytes of a
 //! [`RankCounts`]); nothing is allocated per candidate. One generator feeds both outputs:
 //! [`for_each_play`] and [`list_plays`] build a [`Play`] per play, [`list_plays_packed`] pushes
-//! the packed word and never builds a `Play`.
+//! the packed words (a run of them at once where no play needs a check) and never builds a
+//! `Play`. The kicker search is in `kickers.rs`.
 //!
 //! A play (a multiset of cards) with several readings is generated once per reading; only the
 //! one whose reading is the play's *chosen* reading is kept (the first reading in reading order
@@ -20,13 +21,12 @@
 
 use std::ops::ControlFlow;
 
-use super::classify::classify_within_deck;
 use super::combo::{Combo, ComboKind, Play};
 use super::compare::beats;
 use super::hand::CardList;
 use super::packed::pack_listed;
 use super::ranks::{
-    ACE, BLACK, CHAIN_MASK, NORMAL_MASK, RANKS, RED, at_least_masks, run_mask, run_starts,
+    BLACK, CHAIN_MASK, NORMAL_MASK, RANKS, RED, at_least_masks, rank_count, run_starts,
 };
 use super::rules::Rules;
 use super::table::Table;
@@ -194,14 +194,16 @@ fn holds_wildcards(table: &Table, hand: &CardList) -> bool {
 
 /// The first capacity of a listing of items of `item` bytes.
 ///
-/// A 20-card hand leads about 80 to 150 plays (STRICT to STANDARD) and answers a previous play
-/// with a handful (a dozen singles and bombs at most, in most hands); leading, a 17-card hand
-/// with four wildcards lists 600 to 1,800 (half of them over 1,024: growing the list copied it).
-/// Answers start within a kilobyte, which the allocator serves from its per-thread cache (a
-/// larger block cost about 450 instructions of a 950-instruction answer to a single, callgrind).
+/// A 20-card hand leads about 80 to 150 plays (STRICT to STANDARD), some hands 200 and more,
+/// and answers a previous play with a handful (a dozen singles and bombs at most, in most
+/// hands); leading, a 17-card hand with four wildcards lists 600 to 1,800 (half of them over
+/// 1,024: growing the list copied it). Answers start within a kilobyte, which the allocator
+/// serves from its per-thread cache (a larger block cost about 450 instructions of a
+/// 950-instruction answer to a single, callgrind); a lead's packed words start at 256 (2 KB,
+/// one allocation where growing past 128 took three and a copy).
 fn capacity(wild: bool, previous: Option<&Combo>, item: usize) -> usize {
     match (wild, previous) {
-        (false, None) => 128,
+        (false, None) => 128.max(2048 / item.max(1)),
         (false, Some(_)) => (1024 / item.max(1)).clamp(8, 128),
         (true, None) => 2048,
         (true, Some(_)) => 1024,
@@ -210,10 +212,24 @@ fn capacity(wild: bool, previous: Option<&Combo>, item: usize) -> usize {
 
 /// Where the generator's plays go.
 trait Sink {
+    /// Whether [`Sink::take`] reads the byte lanes (`main`, `kickers`): a sink that does not
+    /// gets zeros, and the kicker search does not track them. A sink without lanes takes
+    /// packed words ([`Sink::take_words`]).
+    const LANES: bool;
+
     /// Takes one play: `head` is its reading without kickers, `cards` its cards packed as in
     /// [`pack_play`](super::pack_play) (4 bits a rank), `main` and `kickers` its main and
     /// kicker cards as byte lanes (see [`main_lanes`]).
     fn take(&mut self, head: &Combo, cards: u64, main: u128, kickers: u128) -> ControlFlow<()>;
+
+    /// Takes `count` plays at once as packed words with their kind's code (as
+    /// [`list_plays_packed`] answers them), `word(i)` the `i`th, called in order; `None` when
+    /// the sink takes plays one by one only (then nothing was taken).
+    #[inline(always)]
+    fn take_words(&mut self, count: u32, word: impl FnMut(u32) -> u64) -> Option<ControlFlow<()>> {
+        let _ = (count, word);
+        None
+    }
 }
 
 /// The named plays of [`for_each_play`], passed to its callback.
@@ -227,6 +243,8 @@ impl<F> Sink for Named<F>
 where
     F: FnMut(&Play) -> ControlFlow<()>,
 {
+    const LANES: bool = true;
+
     #[inline(always)]
     fn take(&mut self, head: &Combo, _cards: u64, main: u128, kickers: u128) -> ControlFlow<()> {
         let mut combo = *head;
@@ -249,15 +267,34 @@ struct Packed<'a> {
     limit: usize,
 }
 
-impl Sink for Packed<'_> {
+impl Packed<'_> {
+    /// Breaks once the list holds `limit` words, cutting what a run pushed past it.
     #[inline(always)]
-    fn take(&mut self, head: &Combo, cards: u64, _main: u128, _kickers: u128) -> ControlFlow<()> {
-        self.out.push(cards | kind_code(head.kind));
+    fn check_limit(&mut self) -> ControlFlow<()> {
         if self.out.len() >= self.limit {
+            self.out.truncate(self.limit);
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
         }
+    }
+}
+
+impl Sink for Packed<'_> {
+    const LANES: bool = false;
+
+    #[inline(always)]
+    fn take(&mut self, head: &Combo, cards: u64, _main: u128, _kickers: u128) -> ControlFlow<()> {
+        self.out.push(cards | kind_code(head.kind));
+        self.check_limit()
+    }
+
+    #[inline(always)]
+    fn take_words(&mut self, count: u32, word: impl FnMut(u32) -> u64) -> Option<ControlFlow<()>> {
+        // A mapped range has a known length: the list grows once and its length stays in a
+        // register, where a push a word reloads the list's fields after every store.
+        self.out.extend((0..count).map(word));
+        Some(self.check_limit())
     }
 }
 
@@ -349,46 +386,6 @@ struct Generator<'a, S> {
     kicker_caps: [Option<(u128, u16)>; 2],
 }
 
-/// One in every byte.
-const BYTE_ONES: u128 = u128::from_le_bytes([1; 16]);
-
-/// Kicker cards chosen so far, packed (4 bits a rank) and as byte lanes (what named plays
-/// read).
-#[derive(Clone, Copy)]
-struct Chosen {
-    word: u64,
-    lanes: u128,
-}
-
-impl Chosen {
-    /// With `cards` more of `rank`.
-    #[inline(always)]
-    fn add(self, rank: usize, cards: u8) -> Chosen {
-        Chosen {
-            word: self.word + (u64::from(cards) << (4 * rank)),
-            lanes: self.lanes + (u128::from(cards) << (8 * rank)),
-        }
-    }
-}
-
-/// The state of one kicker search: which ranks may give how many kicker units.
-struct KickerSearch {
-    /// The reading without kickers.
-    head: Combo,
-    /// The main cards, packed.
-    main: u64,
-    /// The main cards as byte lanes.
-    main_lanes: u128,
-    /// Most units (single cards or pairs) each rank may give.
-    caps: [u8; 16],
-    /// `suffix[r]`: units ranks `r..` may give together.
-    suffix: [u8; 16],
-    /// Ranks that may not give exactly three single kickers (next to the chain).
-    no_trio: u16,
-    /// Cards per unit: 1 (singles) or 2 (pairs).
-    unit: u8,
-}
-
 impl<'a, S: Sink> Generator<'a, S> {
     fn new(
         table: &'a Table,
@@ -452,27 +449,6 @@ impl<'a, S: Sink> Generator<'a, S> {
         }
     }
 
-    /// Reports the play of `s` with `kickers` (packed), unless another of its readings is the
-    /// chosen one.
-    #[inline(always)]
-    fn emit(&mut self, s: &KickerSearch, kickers: Chosen, ambiguous: bool) -> ControlFlow<()> {
-        let (head, cards) = (&s.head, s.main + kickers.word);
-        if ambiguous && !self.chosen(head, cards) {
-            return ControlFlow::Continue(());
-        }
-        self.sink.take(head, cards, s.main_lanes, kickers.lanes)
-    }
-
-    /// Whether `head` is the chosen reading of `cards` (packed): the first of its readings that
-    /// qualifies. Out of line: only plays whose kickers hold three cards of a rank get here.
-    #[cold]
-    #[inline(never)]
-    fn chosen(&self, head: &Combo, cards: u64) -> bool {
-        let readings = classify_within_deck(&unpack_counts(cards), self.rules);
-        let chosen = readings.iter().find(|r| self.qualifies(r));
-        chosen.is_some_and(|r| r.same_main(head))
-    }
-
     /// Reports a play without kickers: a bare reading is always its play's first reading, so it
     /// needs no check.
     #[inline]
@@ -486,6 +462,37 @@ impl<'a, S: Sink> Generator<'a, S> {
         let head = Combo::bare(kind, Rank::ALL[start], length, size);
         let cards = run_word(start, length) * u64::from(size);
         self.sink.take(&head, cards, main_lanes(&head), 0)
+    }
+
+    /// Reports the plays without kickers of `kind` of `length` ranks of `size` copies starting
+    /// at each rank of `starts`, lowest first. In line in its callers: a named play's lanes
+    /// fold the callers' constant length (out of line, a single answered with the named
+    /// sink cost a sixth more instructions).
+    #[inline(always)]
+    fn emit_bares(
+        &mut self,
+        kind: ComboKind,
+        starts: u16,
+        length: u8,
+        size: u8,
+    ) -> ControlFlow<()> {
+        let (code, run) = (kind_code(kind), run_word(0, length) * u64::from(size));
+        let mut left = starts;
+        let words = self.sink.take_words(rank_count(starts), |_| {
+            let start = left.trailing_zeros();
+            left &= left.wrapping_sub(1);
+            run << (4 * start) | code
+        });
+        if let Some(flow) = words {
+            return flow;
+        }
+        let mut starts = starts;
+        while starts != 0 {
+            let start = starts.trailing_zeros() as usize;
+            starts &= starts - 1;
+            self.emit_bare(kind, start, length, size)?;
+        }
+        ControlFlow::Continue(())
     }
 
     /// Generates plays of `kind`: of chain length `length` only, if given; with a main rank
@@ -502,12 +509,7 @@ impl<'a, S: Sink> Generator<'a, S> {
         match kind {
             Single | Pair | Trio => {
                 let size = kind.main_copies().unwrap_or(1);
-                let mut ranks = self.holding(size, first);
-                while ranks != 0 {
-                    let rank = ranks.trailing_zeros() as usize;
-                    ranks &= ranks - 1;
-                    self.emit_bare(kind, rank, 1, size)?;
-                }
+                self.emit_bares(kind, self.holding(size, first), 1, size)?;
             }
             Straight | PairStraight | Airplane => {
                 let size = kind.main_copies().unwrap_or(1);
@@ -516,8 +518,8 @@ impl<'a, S: Sink> Generator<'a, S> {
                     PairStraight => self.rules.min_pair_straight_length,
                     _ => min_airplane,
                 };
-                self.chains(size, min, size as usize, length, first, |g, start, len| {
-                    g.emit_bare(kind, start, len, size)
+                self.chains(size, min, size as usize, length, first, |g, starts, len| {
+                    g.emit_bares(kind, starts, len, size)
                 })?;
             }
             TrioWithSingle | TrioWithPair | FourWithTwoSingles | FourWithTwoPairs => {
@@ -541,9 +543,21 @@ impl<'a, S: Sink> Generator<'a, S> {
                     return ControlFlow::Continue(());
                 }
                 let per_trio = 3 + kind.kicker_unit() as usize;
-                self.chains(3, min_airplane, per_trio, length, first, |g, start, len| {
-                    g.kickers(kind, start, len, 3, len)
-                })?;
+                self.chains(
+                    3,
+                    min_airplane,
+                    per_trio,
+                    length,
+                    first,
+                    |g, mut starts, len| {
+                        while starts != 0 {
+                            let start = starts.trailing_zeros() as usize;
+                            starts &= starts - 1;
+                            g.kickers(kind, start, len, 3, len)?;
+                        }
+                        ControlFlow::Continue(())
+                    },
+                )?;
             }
             Bomb => self.bombs(None)?,
             Rocket => {
@@ -558,9 +572,9 @@ impl<'a, S: Sink> Generator<'a, S> {
         ControlFlow::Continue(())
     }
 
-    /// Calls `each(start, length)` for every chain of `size` copies the hand holds, by length
-    /// then start. `per_rank` is the cards each chain rank brings, kickers included, which bounds
-    /// the length by the largest play.
+    /// Calls `each(starts, length)` for the chains of `size` copies the hand holds, by length,
+    /// with the mask of their starts (never empty). `per_rank` is the cards each chain rank
+    /// brings, kickers included, which bounds the length by the largest play.
     fn chains(
         &mut self,
         size: u8,
@@ -568,7 +582,7 @@ impl<'a, S: Sink> Generator<'a, S> {
         per_rank: usize,
         only_length: Option<u8>,
         first: usize,
-        mut each: impl FnMut(&mut Self, usize, u8) -> ControlFlow<()>,
+        mut each: impl FnMut(&mut Self, u16, u8) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         let max_length = (self.rules.game.max_play_cards() / per_rank).min(12) as u8;
         let available = self.holding(size, 0) & CHAIN_MASK;
@@ -576,17 +590,18 @@ impl<'a, S: Sink> Generator<'a, S> {
         if available.count_ones() < u32::from(low) {
             return ControlFlow::Continue(());
         }
+        // Starts of runs of `length`, grown a rank at a time from the shortest.
+        let mut runs = run_starts(available, low);
         for length in low..=high {
-            let mut starts = run_starts(available, length) & !((1u16 << first) - 1);
+            if length > low {
+                runs &= available >> (length - 1);
+            }
+            let starts = runs & !((1u16 << first) - 1);
             if starts == 0 {
                 // A run of `length` contains one of every shorter length: none are longer.
                 break;
             }
-            while starts != 0 {
-                let start = starts.trailing_zeros() as usize;
-                starts &= starts - 1;
-                each(self, start, length)?;
-            }
+            each(self, starts, length)?;
         }
         ControlFlow::Continue(())
     }
@@ -611,155 +626,8 @@ impl<'a, S: Sink> Generator<'a, S> {
         }
         ControlFlow::Continue(())
     }
-
-    /// Every allowed choice of `count` kicker units for the main part `start..start+length`
-    /// of `size` copies.
-    fn kickers(
-        &mut self,
-        kind: ComboKind,
-        start: usize,
-        length: u8,
-        size: u8,
-        count: u8,
-    ) -> ControlFlow<()> {
-        let rules = self.rules;
-        let unit = kind.kicker_unit();
-        let (base, base_available) = self.base_caps(unit);
-        let main_mask = run_mask(start, length);
-        let caps = base & !(((1u128 << (8 * u32::from(length))) - 1) << (8 * start));
-        let available = base_available & !main_mask;
-        // Byte r of `prefix`: the units of ranks 0..=r (at most 15 * 8, no byte overflows), so
-        // ranks r.. give the total less that, plus rank r's own.
-        let prefix = caps.wrapping_mul(BYTE_ONES);
-        let total = (prefix >> 120) as u8;
-        if total < count {
-            return ControlFlow::Continue(());
-        }
-        let suffix = u128::from(total) * BYTE_ONES - prefix + caps;
-        let mut no_trio = 0u16;
-        if unit == 1 && !rules.kickers_may_include_adjacent_trio {
-            if start > 0 {
-                no_trio |= 1 << (start - 1);
-            }
-            let after = start + length as usize;
-            if after <= ACE {
-                no_trio |= 1 << after;
-            }
-        }
-        let head = Combo::bare(kind, Rank::ALL[start], length, size);
-        let search = KickerSearch {
-            head,
-            main: run_word(start, length) * u64::from(size),
-            main_lanes: main_lanes(&head),
-            caps: caps.to_le_bytes(),
-            suffix: suffix.to_le_bytes(),
-            no_trio,
-            unit,
-        };
-        let none = Chosen { word: 0, lanes: 0 };
-        self.kicker_walk(&search, available, none, count, false)
-    }
-
-    /// The kicker caps of `unit` (1 singles, 2 pairs) for every rank: see `kicker_caps`.
-    fn base_caps(&mut self, unit: u8) -> (u128, u16) {
-        let slot = usize::from(unit - 1);
-        if let Some(caps) = self.kicker_caps[slot] {
-            return caps;
-        }
-        let rules = self.rules;
-        let mut caps = [0u8; 16];
-        let mut available = 0u16;
-        for (rank, (out, &have)) in caps.iter_mut().zip(&self.hand).enumerate() {
-            let mut cap = if unit == 1 {
-                let mut cap = have;
-                if !rules.kickers_may_repeat {
-                    cap = cap.min(1);
-                }
-                if !rules.kickers_may_include_bomb {
-                    cap = cap.min(3);
-                }
-                cap
-            } else {
-                let mut cap = have / 2;
-                if !rules.bomb_as_two_pairs {
-                    cap = cap.min(1);
-                }
-                cap
-            };
-            if rank >= BLACK && !rules.kickers_may_include_joker {
-                cap = 0;
-            }
-            *out = cap;
-            available |= u16::from(cap != 0) << rank;
-        }
-        let caps = (u128::from_le_bytes(caps), available);
-        self.kicker_caps[slot] = Some(caps);
-        caps
-    }
-
-    /// Chooses the kicker units of the ranks in `ranks` (all above the ranks chosen so far,
-    /// whose cards are `kickers`), `remaining` still to place, and emits each complete choice
-    /// in listing order: lower ranks first, more copies of a rank first. `ambiguous`: a rank
-    /// gives three or more kicker cards, so the play may have another reading.
-    fn kicker_walk(
-        &mut self,
-        s: &KickerSearch,
-        mut ranks: u16,
-        kickers: Chosen,
-        remaining: u8,
-        ambiguous: bool,
-    ) -> ControlFlow<()> {
-        if remaining == 1 {
-            // The last unit: one of each rank left (three cards only from three units, and a
-            // rank left can give one), unless it would complete the rocket.
-            if !self.rules.kickers_may_include_rocket {
-                let copies = self.rules.game.rocket_copies();
-                if (kickers.word >> (4 * BLACK)) & 0xf >= u64::from(copies)
-                    && (copies - 1) / s.unit == 0
-                {
-                    ranks &= !(1 << RED);
-                }
-            }
-            while ranks != 0 {
-                let rank = ranks.trailing_zeros() as usize;
-                ranks &= ranks - 1;
-                self.emit(s, kickers.add(rank, s.unit), ambiguous)?;
-            }
-            return ControlFlow::Continue(());
-        }
-        while ranks != 0 {
-            let rank = ranks.trailing_zeros() as usize;
-            ranks &= ranks - 1;
-            if s.suffix[rank] < remaining {
-                break;
-            }
-            let mut cap = s.caps[rank].min(remaining);
-            if rank == RED && !self.rules.kickers_may_include_rocket {
-                let copies = self.rules.game.rocket_copies();
-                if (kickers.word >> (4 * BLACK)) & 0xf >= u64::from(copies) {
-                    cap = cap.min((copies - 1) / s.unit);
-                }
-            }
-            // Take at least what the ranks above cannot supply; more copies first.
-            let least = remaining.saturating_sub(s.suffix[rank + 1]).max(1);
-            let mut units = cap;
-            while units >= least {
-                let cards = units * s.unit;
-                if !(cards == 3 && s.no_trio & (1 << rank) != 0) {
-                    let chosen = kickers.add(rank, cards);
-                    let ambiguous = ambiguous || cards >= 3;
-                    if units == remaining {
-                        self.emit(s, chosen, ambiguous)?;
-                    } else {
-                        self.kicker_walk(s, ranks, chosen, remaining - units, ambiguous)?;
-                    }
-                }
-                units -= 1;
-            }
-        }
-        ControlFlow::Continue(())
-    }
 }
 
+mod kickers;
 #[cfg(test)]
 mod tests;

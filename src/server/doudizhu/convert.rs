@@ -4,7 +4,8 @@ use super::super::enums::decode;
 use super::super::{pb, wire};
 use crate::cards::{Quoted, parse_card};
 use crate::doudizhu::{
-    BombKind, CardList, Combo, ComboKind, IllegalReason, ReadingSelector, Table, Variant,
+    BombKind, CardList, CardListError, Combo, ComboKind, IllegalReason, ReadingSelector, Table,
+    Variant,
 };
 use crate::error::InvalidArgument;
 
@@ -30,19 +31,32 @@ pub(super) fn laizi_card_list<'a>(
     match CardList::parse_each(texts, game) {
         Ok(list) => Some(list),
         Err(list_errors) => {
-            for error in list_errors {
-                let path = match error.index() {
-                    Some(i) => format!("{field}[{i}]"),
-                    None => field.to_string(),
-                };
-                let mut message = error.in_field(field);
-                if let Some(note) = table.and_then(|table| error.wild_note(table)) {
-                    message.push_str(&note);
-                }
-                errors.push(path, message);
-            }
+            record(field, list_errors, table, errors);
             None
         }
+    }
+}
+
+/// Records a card list's errors under `field[i]`: out of line, so that the reading of a good
+/// list stays small.
+#[cold]
+#[inline(never)]
+fn record(
+    field: &str,
+    list_errors: Vec<CardListError>,
+    table: Option<&Table>,
+    errors: &mut InvalidArgument,
+) {
+    for error in list_errors {
+        let path = match error.index() {
+            Some(i) => format!("{field}[{i}]"),
+            None => field.to_string(),
+        };
+        let mut message = error.in_field(field);
+        if let Some(note) = table.and_then(|table| error.wild_note(table)) {
+            message.push_str(&note);
+        }
+        errors.push(path, message);
     }
 }
 

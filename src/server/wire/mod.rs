@@ -103,16 +103,25 @@ impl Names {
         let mut read = 0;
         let mut whole = true;
         loop {
-            let mut rest = &bytes[read..];
-            let Some(len) = encoding::decode_varint(&mut rest)
-                .ok()
-                .and_then(|len| usize::try_from(len).ok())
-                .filter(|&len| len <= rest.len())
-            else {
+            // A card's length is one byte; longer lengths are prost's varints.
+            let (len, start) = match bytes.get(read) {
+                Some(&len) if len < 0x80 => (usize::from(len), read + 1),
+                _ => {
+                    let mut rest = &bytes[read..];
+                    let Some(len) = encoding::decode_varint(&mut rest)
+                        .ok()
+                        .and_then(|len| usize::try_from(len).ok())
+                    else {
+                        whole = false;
+                        break;
+                    };
+                    (len, bytes.len() - rest.len())
+                }
+            };
+            if len > bytes.len() - start {
                 whole = false;
                 break;
-            };
-            let start = bytes.len() - rest.len();
+            }
             read = start + len;
             self.spans.push((offset(base + start), offset(base + read)));
             match key {
@@ -216,6 +225,26 @@ fn encode_strs<'a>(tag: u32, values: impl Iterator<Item = &'a str>, buf: &mut im
         }
     }
     buf.put_slice(&block[..used]);
+}
+
+/// Encodes `values` as the packed `repeated fixed64` field numbered `tag`, as prost's
+/// `fixed64::encode_packed` does (nothing when empty).
+///
+/// A fixed64 is its eight bytes, least significant first: on a little-endian machine the
+/// words' bytes in memory are the field's value, written with one copy (a ListPlays answer in
+/// the packed format is a few hundred words; prost writes them one `put_u64_le` at a time).
+fn encode_fixed64s(tag: u32, values: &[u64], buf: &mut impl BufMut) {
+    if values.is_empty() {
+        return;
+    }
+    encode_key(tag, WireType::LengthDelimited, buf);
+    encode_varint(size_of_val(values) as u64, buf);
+    #[cfg(target_endian = "little")]
+    buf.put_slice(zerocopy::IntoBytes::as_bytes(values));
+    #[cfg(not(target_endian = "little"))]
+    for &value in values {
+        buf.put_u64_le(value);
+    }
 }
 
 /// The length of [`encode_strs`]'s output.
@@ -410,7 +439,7 @@ macro_rules! message {
         encode_str($tag, $value, $buf)
     };
     (@encode fixed64s $tag:literal, $ty:ty, $value:expr, $buf:ident) => {
-        encoding::fixed64::encode_packed($tag, $value, $buf)
+        encode_fixed64s($tag, $value, $buf)
     };
     (@encode message $tag:literal, $ty:ty, $value:expr, $buf:ident) => {
         if let Some(value) = $value {
