@@ -25,6 +25,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tonic::Status;
 use tower::{BoxError, Layer, Service, ServiceExt};
 
+use super::frames::SmallFrames;
 use crate::server::config::ServerConfig;
 
 /// The calls the server may have in progress at once (`max_concurrent_calls`).
@@ -117,7 +118,7 @@ where
     S::Error: Into<BoxError>,
     B: Body<Data = Bytes> + Send + 'static,
 {
-    type Response = http::Response<SlotBody<B>>;
+    type Response = http::Response<SlotBody<SmallFrames<B>>>;
     type Error = BoxError;
     type Future = Pin<Box<dyn Future<Output = Result<Self::Response, BoxError>> + Send>>;
 
@@ -131,7 +132,10 @@ where
         let call = self.inner.clone().oneshot(request);
         Box::pin(async move {
             let response = call.await.map_err(Into::into)?;
-            Ok(response.map(|body| SlotBody { body, _slot: slot }))
+            Ok(response.map(|body| SlotBody {
+                body: SmallFrames::new(body),
+                _slot: slot,
+            }))
         })
     }
 }
@@ -276,7 +280,9 @@ mod tests {
         )
     }
 
-    fn code(result: Result<http::Response<SlotBody<tonic::body::Body>>, BoxError>) -> Code {
+    fn code(
+        result: Result<http::Response<SlotBody<SmallFrames<tonic::body::Body>>>, BoxError>,
+    ) -> Code {
         match result {
             Ok(_) => Code::Ok,
             Err(error) => error
@@ -318,5 +324,38 @@ mod tests {
         assert!(slots.try_take().is_none(), "the clone still holds it");
         drop(held_by_blocking_work);
         assert!(slots.try_take().is_some());
+    }
+
+    /// Every answer leaves in DATA frames under h2's copy threshold (see `frames.rs`): a long
+    /// one comes out of the service hyper calls in pieces, whole and in order.
+    #[tokio::test]
+    async fn answers_leave_in_small_frames() {
+        use http_body_util::BodyExt;
+        let long: bytes::Bytes = (0..3000u32).map(|i| i as u8).collect();
+        let answer = long.clone();
+        let service = tower::service_fn(move |_: http::Request<tonic::body::Body>| {
+            let answer = answer.clone();
+            async move {
+                Ok::<_, BoxError>(http::Response::new(tonic::body::Body::new(
+                    http_body_util::Full::new(answer),
+                )))
+            }
+        });
+        let admit = Admit::new(service, &ServerConfig::default());
+        let response = admit
+            .call(http::Request::new(tonic::body::Body::empty()))
+            .await
+            .unwrap();
+        let mut body = response.into_body();
+        let mut joined = Vec::new();
+        let mut frames = 0;
+        while let Some(frame) = body.frame().await {
+            let data = frame.unwrap().into_data().unwrap();
+            assert!(data.len() <= super::super::frames::MAX_FRAME_PAYLOAD);
+            joined.extend_from_slice(&data);
+            frames += 1;
+        }
+        assert_eq!(joined, long);
+        assert_eq!(frames, 3);
     }
 }

@@ -275,8 +275,11 @@ impl<I: AsyncWrite + Unpin> AsyncWrite for PrefaceWatch<I> {
         Pin::new(&mut self.stream).poll_write_vectored(cx, bufs)
     }
 
+    /// No: h2 then copies DATA frames under 1,024 bytes into its write buffer (256 with
+    /// vectored writes), and [`super::frames`] cuts every answer under that, so a connection's
+    /// frames always go out in one contiguous write.
     fn is_write_vectored(&self) -> bool {
-        self.stream.is_write_vectored()
+        false
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {

@@ -6,6 +6,7 @@
 pub(super) mod admission;
 mod connections;
 mod deadline;
+mod frames;
 pub mod grpc_web;
 mod limits;
 pub mod tls;
