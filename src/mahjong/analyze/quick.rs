@@ -296,8 +296,25 @@ impl Suits {
 /// over the targets, no division by 7 per target).
 #[inline(always)]
 fn union_of_targets(nec: &[u64; 2], hit: u32) -> u32 {
-    let mut a = nec[0] & FIELDS_OF_7[(hit & 0x7f) as usize];
-    let mut b = nec[1] & FIELDS_OF_3[(hit >> 7 & 7) as usize];
+    fold_fields(
+        nec[0] & FIELDS_OF_7[(hit & 0x7f) as usize],
+        nec[1] & FIELDS_OF_3[(hit >> 7 & 7) as usize],
+    )
+}
+
+/// [`union_of_targets`] of a hit in reversed target order (bit k for target 9 - k; bits past
+/// the targets ignored).
+#[inline(always)]
+fn union_of_reversed_targets(nec: &[u64; 2], hit: u32) -> u32 {
+    fold_fields(
+        nec[0] & FIELDS_OF_7_REVERSED[(hit >> 3 & 0x7f) as usize],
+        nec[1] & FIELDS_OF_3_REVERSED[(hit & 7) as usize],
+    )
+}
+
+/// The union of the 9-bit fields of `a` (seven) and `b` (three).
+#[inline(always)]
+fn fold_fields(mut a: u64, mut b: u64) -> u32 {
     // Seven fields: 4-6 onto 0-2, then 2-3 onto 0-1, then 1 onto 0; three: 2 onto 0, 1 onto 0.
     a |= a >> 36;
     a |= a >> 18;
@@ -307,88 +324,33 @@ fn union_of_targets(nec: &[u64; 2], hit: u32) -> u32 {
     a as u32 & 0x1ff
 }
 
-/// `FIELDS_OF_7[m]`: a 9-bit field of ones at bits 9k for each bit k of `m` (targets 0-6 in
-/// the first word of a table's improving kinds).
-static FIELDS_OF_7: [u64; 128] = {
-    let mut t = [0u64; 128];
+/// Per mask `m` of `N` targets: a 9-bit field of ones for each bit of `m`, at field k for bit
+/// k, or (`reversed`) at field `N - 1 - k`.
+const fn target_fields<const M: usize, const N: usize>(reversed: bool) -> [u64; M] {
+    let mut t = [0u64; M];
     let mut m = 0;
-    while m < 128 {
+    while m < M {
         let mut k = 0;
-        while k < 7 {
+        while k < N {
             if m >> k & 1 == 1 {
-                t[m] |= 0x1ff << (9 * k);
+                let field = if reversed { N - 1 - k } else { k };
+                t[m] |= 0x1ff << (9 * field);
             }
             k += 1;
         }
         m += 1;
     }
     t
-};
-
-/// `FIELDS_OF_3[m]`: the same for targets 7-9 (the second word).
-static FIELDS_OF_3: [u64; 8] = {
-    let mut t = [0u64; 8];
-    let mut m = 0;
-    while m < 8 {
-        let mut k = 0;
-        while k < 3 {
-            if m >> k & 1 == 1 {
-                t[m] |= 0x1ff << (9 * k);
-            }
-            k += 1;
-        }
-        m += 1;
-    }
-    t
-};
-
-/// [`union_of_targets`] of a hit in reversed target order (bit k for target 9 - k; bits past
-/// the targets ignored).
-#[inline(always)]
-fn union_of_reversed_targets(nec: &[u64; 2], hit: u32) -> u32 {
-    let mut a = nec[0] & FIELDS_OF_7_REVERSED[(hit >> 3 & 0x7f) as usize];
-    let mut b = nec[1] & FIELDS_OF_3_REVERSED[(hit & 7) as usize];
-    a |= a >> 36;
-    a |= a >> 18;
-    b |= b >> 18;
-    a |= b;
-    a |= a >> 9;
-    a as u32 & 0x1ff
 }
 
+/// `FIELDS_OF_7[m]`: the fields of targets 0-6 (the first word of a table's improving kinds).
+static FIELDS_OF_7: [u64; 128] = target_fields::<128, 7>(false);
+/// `FIELDS_OF_3[m]`: the same for targets 7-9 (the second word).
+static FIELDS_OF_3: [u64; 8] = target_fields::<8, 3>(false);
 /// `FIELDS_OF_7` by reversed bits: bit i of the index stands for target 6 - i.
-static FIELDS_OF_7_REVERSED: [u64; 128] = {
-    let mut t = [0u64; 128];
-    let mut m = 0;
-    while m < 128 {
-        let mut i = 0;
-        while i < 7 {
-            if m >> i & 1 == 1 {
-                t[m] |= 0x1ff << (9 * (6 - i));
-            }
-            i += 1;
-        }
-        m += 1;
-    }
-    t
-};
-
+static FIELDS_OF_7_REVERSED: [u64; 128] = target_fields::<128, 7>(true);
 /// `FIELDS_OF_3` by reversed bits: bit i of the index stands for target 9 - i.
-static FIELDS_OF_3_REVERSED: [u64; 8] = {
-    let mut t = [0u64; 8];
-    let mut m = 0;
-    while m < 8 {
-        let mut i = 0;
-        while i < 3 {
-            if m >> i & 1 == 1 {
-                t[m] |= 0x1ff << (9 * (2 - i));
-            }
-            i += 1;
-        }
-        m += 1;
-    }
-    t
-};
+static FIELDS_OF_3_REVERSED: [u64; 8] = target_fields::<8, 3>(true);
 
 /// The min-plus convolution ([`conv`]) of `a` with each of `N` rows, as lanes (lane k
 /// holding target k; the lanes past the targets hold no meaning): the rows share `a`'s

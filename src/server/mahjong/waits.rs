@@ -143,20 +143,7 @@ impl Line {
 
     /// Appends `n` in decimal.
     fn push_number(&mut self, n: u32) {
-        let mut digits = [0u8; 10];
-        let mut i = digits.len();
-        let mut n = n;
-        loop {
-            i -= 1;
-            digits[i] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
-                break;
-            }
-        }
-        for &d in &digits[i..] {
-            self.push_byte(d);
-        }
+        self.push(itoa::Buffer::new().format(n));
     }
 
     /// The text: whole, as every piece is ASCII and it has room for the longest.

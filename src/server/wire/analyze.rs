@@ -8,20 +8,15 @@
 //! once, a discard's length is counted from its masks before its body is written, and the message
 //! handed to tonic is the finished bytes: its length is theirs and encoding it is one copy.
 
-use bytes::{Buf, BufMut};
-use prost::encoding::{self, DecodeContext, WireType, encode_varint};
-use prost::{DecodeError, Message};
+use prost::encoding::{self, WireType, encode_varint};
 
 use super::super::pb;
-use super::WireField;
+use super::{Encoded, WireField};
 use crate::tiles::Tile;
 
 /// `cardrules.v1.MahjongAnalyzeResponse` as the bytes of its encoding (prost's, field for
 /// field), made by an [`AnalyzeWriter`].
-#[derive(Clone, Default, PartialEq, Eq)]
-pub struct MahjongAnalyzeResponse {
-    bytes: Vec<u8>,
-}
+pub type MahjongAnalyzeResponse = Encoded<pb::MahjongAnalyzeResponse>;
 
 /// The field numbers the writer uses, by message; [`MahjongAnalyzeResponse::FIELDS`],
 /// [`DISCARD_OPTION_FIELDS`] and [`IMPROVING_TILE_FIELDS`] give them to the descriptor check.
@@ -52,17 +47,6 @@ impl MahjongAnalyzeResponse {
         WireField::new(DISCARDS, "discards", "message", true, "Vec<DiscardOption>"),
         WireField::new(MESSAGE, "message", "string", false, "String"),
     ];
-
-    /// The encoded message.
-    pub fn as_bytes(&self) -> &[u8] {
-        &self.bytes
-    }
-
-    /// The message as prost's generated type (decoded from the bytes).
-    fn to_pb(&self) -> pb::MahjongAnalyzeResponse {
-        pb::MahjongAnalyzeResponse::decode(self.bytes.as_slice())
-            .expect("the writer writes a decodable message")
-    }
 }
 
 /// `cardrules.v1.DiscardOption`'s fields as the writer writes them.
@@ -87,44 +71,9 @@ pub(super) const IMPROVING_TILE_FIELDS: &[WireField] = &[
     WireField::new(LIVE, "live", "uint32", false, "u32"),
 ];
 
-impl Message for MahjongAnalyzeResponse {
-    fn encode_raw(&self, buf: &mut impl BufMut) {
-        buf.put_slice(&self.bytes);
-    }
-
-    /// Reads a field as prost's generated type does (the server never reads this message; a
-    /// Batch client's decoding goes through here).
-    fn merge_field(
-        &mut self,
-        tag: u32,
-        wire_type: WireType,
-        buf: &mut impl Buf,
-        ctx: DecodeContext,
-    ) -> Result<(), DecodeError> {
-        let mut message = self.to_pb();
-        message.merge_field(tag, wire_type, buf, ctx)?;
-        self.bytes = message.encode_to_vec();
-        Ok(())
-    }
-
-    fn encoded_len(&self) -> usize {
-        self.bytes.len()
-    }
-
-    fn clear(&mut self) {
-        self.bytes.clear();
-    }
-}
-
 impl From<MahjongAnalyzeResponse> for pb::MahjongAnalyzeResponse {
     fn from(message: MahjongAnalyzeResponse) -> pb::MahjongAnalyzeResponse {
         message.to_pb()
-    }
-}
-
-impl std::fmt::Debug for MahjongAnalyzeResponse {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.to_pb().fmt(f)
     }
 }
 
@@ -318,7 +267,7 @@ impl AnalyzeWriter {
                     .for_each(drop);
             }
         }
-        MahjongAnalyzeResponse { bytes: self.bytes }
+        MahjongAnalyzeResponse::from_bytes(self.bytes)
     }
 }
 
@@ -345,18 +294,7 @@ impl Text<'_> {
 
     /// Appends `n` in decimal.
     pub fn push_number(&mut self, n: u32) {
-        let mut digits = [0u8; 10];
-        let mut i = digits.len();
-        let mut n = n;
-        loop {
-            i -= 1;
-            digits[i] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
-                break;
-            }
-        }
-        self.0.extend_from_slice(&digits[i..]);
+        self.push_str(itoa::Buffer::new().format(n));
     }
 }
 
@@ -421,6 +359,7 @@ fn tile_name(t: usize) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use prost::Message;
 
     #[test]
     fn names_are_the_tiles_names() {

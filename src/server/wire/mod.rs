@@ -682,8 +682,10 @@ mod analyze;
 mod batch;
 #[cfg(test)]
 mod descriptor_check;
+mod encoded;
 mod waits;
 
 pub use analyze::{AnalyzeWriter, MahjongAnalyzeResponse, Text};
 pub use batch::{BatchItem, BatchRequest, BatchResponse, BatchResult, ItemRequest, ItemResponse};
+pub use encoded::Encoded;
 pub use waits::{MahjongWaitsResponse, WaitsAnswer};

@@ -12,22 +12,15 @@
 //! the two on many hands (`server/mahjong/waits/tests.rs`); the field numbers are the `*_KEY`
 //! constants below.
 
-use bytes::{Buf, BufMut};
-use prost::encoding::{self, DecodeContext, WireType};
-use prost::{DecodeError, Message};
+use prost::encoding::{self, WireType};
 
 use super::super::pb;
+use super::Encoded;
 use crate::mahjong::{Decomposition, Exclusion, Form, WaitsResult};
 use crate::tiles::Tile;
 
 /// `cardrules.v1.MahjongWaitsResponse`, as its encoded bytes ([`MahjongWaitsResponse::write`]).
-/// Read from the wire (Batch's oneof reads its members), it is the generated type's reading,
-/// kept encoded.
-#[derive(Clone, Default, PartialEq)]
-pub struct MahjongWaitsResponse {
-    /// The message's fields as prost writes them.
-    bytes: Vec<u8>,
-}
+pub type MahjongWaitsResponse = Encoded<pb::MahjongWaitsResponse>;
 
 /// What a `MahjongWaitsResponse` says: the core's answer and the words the server puts to it.
 pub struct WaitsAnswer<'a> {
@@ -287,53 +280,13 @@ impl MahjongWaitsResponse {
             out.0.extend_from_slice(answer.message.as_bytes());
         }
         out.varint_field(LIVE_TOTAL_KEY, answer.live_total);
-        MahjongWaitsResponse { bytes: out.0 }
-    }
-
-    /// The answer as the generated type.
-    fn to_pb(&self) -> pb::MahjongWaitsResponse {
-        pb::MahjongWaitsResponse::decode(self.bytes.as_slice())
-            .expect("a MahjongWaitsResponse's bytes are a MahjongWaitsResponse")
-    }
-}
-
-impl Message for MahjongWaitsResponse {
-    fn encode_raw(&self, buf: &mut impl BufMut) {
-        buf.put_slice(&self.bytes);
-    }
-
-    fn merge_field(
-        &mut self,
-        tag: u32,
-        wire_type: WireType,
-        buf: &mut impl Buf,
-        ctx: DecodeContext,
-    ) -> Result<(), DecodeError> {
-        // Not the server's way (it only writes answers): read as the generated type reads.
-        let mut message = self.to_pb();
-        message.merge_field(tag, wire_type, buf, ctx)?;
-        self.bytes = message.encode_to_vec();
-        Ok(())
-    }
-
-    fn encoded_len(&self) -> usize {
-        self.bytes.len()
-    }
-
-    fn clear(&mut self) {
-        self.bytes.clear();
+        MahjongWaitsResponse::from_bytes(out.0)
     }
 }
 
 impl From<MahjongWaitsResponse> for pb::MahjongWaitsResponse {
     fn from(message: MahjongWaitsResponse) -> pb::MahjongWaitsResponse {
         message.to_pb()
-    }
-}
-
-impl std::fmt::Debug for MahjongWaitsResponse {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.to_pb().fmt(f)
     }
 }
 
