@@ -259,11 +259,11 @@ fn parse_ascii_card(bytes: &[u8]) -> Option<Card> {
 
 /// The rank index of each byte that names a rank alone (`3`-`9`, `T`, `J`, `Q`, `K`, `A`, `2`,
 /// either case); 255 for every other byte.
-const RANK_LETTERS: [u8; 256] = letter_table(b"3456789TJQKA2");
+pub(crate) const RANK_LETTERS: [u8; 256] = letter_table(b"3456789TJQKA2");
 
 /// The suit index of each suit letter (`S`, `H`, `C`, `D`, either case); 255 for every other
 /// byte.
-const SUIT_LETTERS: [u8; 256] = letter_table(b"SHCD");
+pub(crate) const SUIT_LETTERS: [u8; 256] = letter_table(b"SHCD");
 
 /// Each of `letters`, in either case, mapped to its index; 255 for every other byte.
 const fn letter_table(letters: &[u8]) -> [u8; 256] {

@@ -11,7 +11,9 @@ use std::fmt;
 use super::table::Table;
 use super::variant::Variant;
 use super::wild_ranks::WildRanks;
-use crate::cards::{Card, CardParseError, Quoted, Rank, RankCounts, Suit};
+use crate::cards::{
+    Card, CardParseError, Quoted, RANK_LETTERS, Rank, RankCounts, SUIT_LETTERS, Suit,
+};
 
 /// A list of cards that could come out of a game's deck(s): the only way into the engine for a
 /// hand or a play.
@@ -236,10 +238,10 @@ pub(crate) fn physical_index(card: Card) -> usize {
 /// then reads (or refuses); a test holds the two to the same cards.
 #[inline(always)]
 fn read_short(bytes: &[u8]) -> Option<Card> {
-    let rank = |byte: u8| Rank::from_index(usize::from(RANK_BYTES[usize::from(byte)]));
+    let rank = |byte: u8| Rank::from_index(usize::from(RANK_LETTERS[usize::from(byte)]));
     let suit = |byte: u8| {
         Suit::ALL
-            .get(usize::from(SUIT_BYTES[usize::from(byte)]))
+            .get(usize::from(SUIT_LETTERS[usize::from(byte)]))
             .copied()
     };
     match *bytes {
@@ -263,26 +265,6 @@ fn read_short(bytes: &[u8]) -> Option<Card> {
         }),
         _ => None,
     }
-}
-
-/// The rank index of each byte that names a rank alone (`3`-`9`, `T`, `J`, `Q`, `K`, `A`, `2`,
-/// either case); 255 for every other byte.
-const RANK_BYTES: [u8; 256] = byte_table(b"3456789TJQKA2");
-
-/// The suit index of each suit letter (`S`, `H`, `C`, `D`, either case); 255 for every other
-/// byte.
-const SUIT_BYTES: [u8; 256] = byte_table(b"SHCD");
-
-/// Each of `letters`, in either case, mapped to its index; 255 for every other byte.
-const fn byte_table(letters: &[u8]) -> [u8; 256] {
-    let mut table = [u8::MAX; 256];
-    let mut i = 0;
-    while i < letters.len() {
-        table[letters[i] as usize] = i as u8;
-        table[letters[i].to_ascii_lowercase() as usize] = i as u8;
-        i += 1;
-    }
-    table
 }
 
 /// Indices of one deck's physical cards under [`physical_index`].
