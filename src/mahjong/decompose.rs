@@ -292,38 +292,56 @@ fn start(nat: &[u8; 34], wild: u8, shape: &Shape) -> State {
 }
 
 fn finish(form: Form, s: State) -> Decomposition {
+    build(
+        form,
+        &s.groups[..s.n_groups as usize],
+        s.set,
+        &s.subs[..s.n_subs as usize],
+    )
+}
+
+/// The decomposition of the groups `groups` (`set` the tiles of a knitted straight or singles
+/// group) and the kinds `subs` the wildcards stand for, in any order.
+fn build(form: Form, raw: &[RawGroup], set: u64, subs: &[u8]) -> Decomposition {
     // Everything inline: a decomposition is built once per wait or win, so it never allocates.
     let mut groups = Groups::new();
-    for g in &s.groups[..s.n_groups as usize] {
-        let mut tiles = GroupTiles::new();
+    for g in raw {
         let f = g.first as usize;
-        match g.kind {
-            GroupKind::Pair => tiles.extend([tile(f); 2]),
-            GroupKind::Triplet => tiles.extend([tile(f); 3]),
-            GroupKind::Sequence => tiles.extend([tile(f), tile(f + 1), tile(f + 2)]),
+        let tiles = match g.kind {
+            GroupKind::Pair => group_tiles(&[f; 2]),
+            GroupKind::Triplet => group_tiles(&[f; 3]),
+            GroupKind::Sequence => group_tiles(&[f, f + 1, f + 2]),
             GroupKind::KnittedStraight | GroupKind::Singles => {
-                let mut set = s.set;
+                let mut tiles = GroupTiles::new();
+                let mut set = set;
                 while set != 0 {
                     tiles.push(tile(set.trailing_zeros() as usize));
                     set &= set - 1;
                 }
+                tiles
             }
-        }
+        };
         groups.push(Group {
             kind: g.kind,
             tiles,
         });
     }
-    let mut subs: WildcardTiles = s.subs[..s.n_subs as usize]
-        .iter()
-        .map(|&t| tile(t as usize))
-        .collect();
-    subs.sort_unstable();
+    let mut wildcard_as: WildcardTiles = subs.iter().map(|&t| tile(t as usize)).collect();
+    wildcard_as.sort_unstable();
     Decomposition {
         form,
         groups,
-        wildcard_as: subs,
+        wildcard_as,
     }
+}
+
+/// The tiles of kinds `kinds` as a group's tiles.
+fn group_tiles(kinds: &[usize]) -> GroupTiles {
+    let mut tiles = GroupTiles::new();
+    for &k in kinds {
+        tiles.push(tile(k));
+    }
+    tiles
 }
 
 /// A decomposition of a complete concealed part in `form`, if there is one.
@@ -348,6 +366,15 @@ fn search(
     form: Form,
     skip: bool,
 ) -> Option<Decomposition> {
+    if skip
+        && form == Form::Standard
+        && let Some(found) = guided::standard(nat, wild, melds, shape)
+    {
+        return found;
+    }
+    if skip && form == Form::SevenPairs {
+        return pairs_in_order(nat, wild, shape);
+    }
     let mut s = start(nat, wild, shape);
     let ok = match form {
         Form::Standard => standard(&mut s, shape, melds, 1, &mut Failures::new(skip)),
@@ -401,6 +428,60 @@ fn seven_pairs(s: &mut State, shape: &Shape) -> bool {
     pairs == 7 && s.wild == 0
 }
 
+/// What [`seven_pairs`] finds, without the search state: the natural kinds in tile order make
+/// their pairs (a wildcard completing an odd count), then the wildcards left pair up at the
+/// lowest usable kinds not yet held.
+fn pairs_in_order(nat: &[u8; 34], wild: u8, shape: &Shape) -> Option<Decomposition> {
+    let mut used: [u8; 34] = std::array::from_fn(|t| nat[t].saturating_add(shape.melded[t]));
+    let mut groups = ArrayVec::<RawGroup, MAX_GROUPS>::new();
+    let mut subs = ArrayVec::<u8, MAX_TILES>::new();
+    let mut wild = wild;
+    // One copy of kind `t` for a pair: a natural (`left` of them) or a wildcard.
+    let mut take =
+        |t: usize, left: &mut u8, used: &mut [u8; 34], subs: &mut ArrayVec<u8, MAX_TILES>| {
+            if *left > 0 {
+                *left -= 1;
+                true
+            } else if wild > 0 && used[t] < shape.cap && !subs.is_full() {
+                wild -= 1;
+                used[t] += 1;
+                subs.push(t as u8);
+                true
+            } else {
+                false
+            }
+        };
+    for t in 0..34 {
+        let mut left = nat[t];
+        while left > 0 {
+            if shape.usable >> t & 1 == 0 || (!shape.quads && used[t] > 2) || groups.is_full() {
+                return None;
+            }
+            if !(take(t, &mut left, &mut used, &mut subs)
+                && take(t, &mut left, &mut used, &mut subs))
+            {
+                return None;
+            }
+            groups.push(RawGroup {
+                kind: GroupKind::Pair,
+                first: t as u8,
+            });
+        }
+    }
+    while groups.len() < 7 {
+        let k = (0..34).find(|&t| shape.usable >> t & 1 == 1 && used[t] == 0)?;
+        let mut none = 0;
+        if !(take(k, &mut none, &mut used, &mut subs) && take(k, &mut none, &mut used, &mut subs)) {
+            return None;
+        }
+        groups.push(RawGroup {
+            kind: GroupKind::Pair,
+            first: k as u8,
+        });
+    }
+    (wild == 0).then(|| build(Form::SevenPairs, &groups, 0, &subs))
+}
+
 const ORPHAN_TILES: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
 
 fn orphans(s: &mut State, shape: &Shape) -> bool {
@@ -439,6 +520,9 @@ fn knitted_singles(s: &mut State, shape: &Shape, perm: usize, star: bool) -> boo
     }
     s.group(GroupKind::Singles, &tiles, shape.cap) && s.wild == 0
 }
+
+mod guided;
+pub(crate) use guided::Guide;
 
 #[cfg(test)]
 mod tests {
@@ -484,6 +568,57 @@ mod tests {
         }
         // The hands are not all failures.
         assert!(found > 100, "{found} decompositions");
+    }
+
+    /// The seven pairs read in order find what the search state finds, on random parts with
+    /// and without quads as two pairs, melded copies, a wildcard as fifth copy and unusable
+    /// kinds. `CARDRULES_PROPTEST_CASES` sets the parts (default 4,000).
+    #[test]
+    fn pairs_in_order_find_what_the_search_finds() {
+        use rand::{Rng, SeedableRng};
+        let cases: usize = std::env::var("CARDRULES_PROPTEST_CASES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(4_000);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(27);
+        let mut found = 0;
+        for _ in 0..cases {
+            let mut melded = [0u8; 34];
+            if rng.random_bool(0.2) {
+                melded[rng.random_range(0..34)] = 3;
+            }
+            let shape = Shape {
+                usable: if rng.random_bool(0.3) {
+                    (1 << 27) - 1
+                } else {
+                    SHAPE.usable
+                },
+                cap: if rng.random_bool(0.2) { u8::MAX } else { 4 },
+                melded,
+                quads: rng.random_bool(0.5),
+                ..SHAPE
+            };
+            let wild = rng.random_range(0..=6u8);
+            let mut nat = [0u8; 34];
+            // Mostly pairs, so that many parts are seven pairs.
+            let mut n = wild;
+            while n < 14 {
+                let t = rng.random_range(0..34);
+                let k = if rng.random_bool(0.7) && n + 2 <= 14 {
+                    2
+                } else {
+                    1
+                };
+                nat[t] += k;
+                n += k;
+            }
+            let fast = search(&nat, wild, 4, &shape, Form::SevenPairs, true);
+            let mut s = start(&nat, wild, &shape);
+            let plain = seven_pairs(&mut s, &shape).then(|| finish(Form::SevenPairs, s));
+            found += usize::from(plain.is_some());
+            assert_eq!(fast, plain, "{nat:?} + {wild} wildcards, {shape:?}");
+        }
+        assert!(found > cases / 10, "{found} of {cases} are seven pairs");
     }
 
     #[test]

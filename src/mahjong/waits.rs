@@ -2,7 +2,7 @@
 
 use super::capped::Exact;
 use super::costs::INF;
-use super::decompose::{Decomposition, decompose};
+use super::decompose::{Decomposition, Guide, Shape, decompose};
 use super::engine::Engine;
 use super::error::MahjongError;
 use super::forms::{Form, FormSet, seven_pairs, thirteen_orphans};
@@ -471,10 +471,17 @@ pub fn waits_explained(
     with_prepared(rules, hand, melds, visible, 1, |p| {
         let e = Engine::new(p);
         let result = compute(&e);
-        let decompositions = result
-            .waits()
-            .filter_map(|w| explain_wait(&e, w.tile.index(), w.forms).map(|d| (w.tile, d)))
-            .collect();
+        let shape = e.shape();
+        // The standard form's decompositions share the searches of the suits a wait leaves
+        // alone.
+        let mut guide = Guide::for_waits(&p.nat, p.wild, p.melds_needed, &shape);
+        // Sized once: a decomposition is some 170 bytes, so regrowing would copy them all.
+        let mut decompositions = Vec::with_capacity(result.waits().count());
+        for w in result.waits() {
+            if let Some(d) = explain_wait(&e, &shape, guide.as_mut(), w.tile.index(), w.forms) {
+                decompositions.push((w.tile, d));
+            }
+        }
         ExplainedWaits {
             result,
             decompositions,
@@ -740,19 +747,30 @@ fn fifth_copy_completes(e: &Engine, l: &[Look; 4], t: usize) -> bool {
 }
 
 /// One decomposition of the hand completed by tile `t`, in the first form it completes.
-fn explain_wait(e: &Engine, t: usize, forms: FormSet) -> Option<Decomposition> {
+fn explain_wait(
+    e: &Engine,
+    shape: &Shape,
+    guide: Option<&mut Guide>,
+    t: usize,
+    forms: FormSet,
+) -> Option<Decomposition> {
     let p = e.p;
+    let wildcard = e.wild_mask >> t & 1 == 1;
+    if forms.contains(Form::Standard)
+        && let Some(found @ Some(_)) = guide.and_then(|g| g.plus((!wildcard).then_some(t)))
+    {
+        return found;
+    }
     let mut nat = p.nat;
     let mut wild = p.wild;
-    if e.wild_mask >> t & 1 == 1 {
+    if wildcard {
         wild += 1;
     } else {
         nat[t] += 1;
     }
-    let shape = e.shape();
     forms
         .iter()
-        .find_map(|f| decompose(&nat, wild, p.melds_needed, &shape, f))
+        .find_map(|f| decompose(&nat, wild, p.melds_needed, shape, f))
 }
 
 /// What a writer of the answer reads besides [`WaitsResult::waits`] and

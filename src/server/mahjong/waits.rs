@@ -6,10 +6,12 @@ use crate::error::InvalidArgument;
 use crate::mahjong::{self, NotReady};
 use crate::tiles::Tile;
 
-/// Answers a `MahjongWaitsRequest`.
-pub fn waits(
-    request: pb::MahjongWaitsRequest,
-) -> Result<wire::MahjongWaitsResponse, InvalidArgument> {
+/// The core's answer to a `MahjongWaitsRequest`: the request parsed, the options checked, and
+/// the decompositions found when the caller asked for them or the rules have wildcards (unless
+/// `skip_decompositions`). The answer's writer and its test both start here.
+pub(super) fn explained(
+    request: &pb::MahjongWaitsRequest,
+) -> Result<mahjong::ExplainedWaits, InvalidArgument> {
     let input = Input::parse(
         request.rules.as_ref(),
         &request.hand,
@@ -23,14 +25,21 @@ pub fn waits(
         ));
     }
     let explain = request.decompose || (input.rules.wildcards != 0 && !request.skip_decompositions);
-    let explained = if explain {
+    Ok(if explain {
         mahjong::waits_explained(&input.rules, &input.hand, &input.melds, &input.visible)?
     } else {
         mahjong::ExplainedWaits {
             result: mahjong::waits(&input.rules, &input.hand, &input.melds, &input.visible)?,
             decompositions: Vec::new(),
         }
-    };
+    })
+}
+
+/// Answers a `MahjongWaitsRequest`.
+pub fn waits(
+    request: pb::MahjongWaitsRequest,
+) -> Result<wire::MahjongWaitsResponse, InvalidArgument> {
+    let explained = explained(&request)?;
     let result = &explained.result;
 
     let live_total: u32 = result.waits().map(|w| u32::from(w.live)).sum();

@@ -3,39 +3,19 @@
 
 use prost::Message;
 
-use super::super::{Input, decomposition, hand_form, tile_list};
-use super::waits;
+use super::super::{decomposition, hand_form, tile_list};
+use super::{explained, waits};
 use crate::error::InvalidArgument;
 use crate::mahjong::{self, Exclusion, NotReady};
 use crate::server::pb;
 use crate::tiles::Tile;
 
-/// The answer as the generated message: each field from the core's answer, as the server
-/// meant it.
+/// The answer as the generated message: each field from the core's answer (the handler's own
+/// [`explained`]), as the server meant it.
 fn reference(
     request: &pb::MahjongWaitsRequest,
 ) -> Result<pb::MahjongWaitsResponse, InvalidArgument> {
-    let input = Input::parse(
-        request.rules.as_ref(),
-        &request.hand,
-        &request.melds,
-        &request.visible,
-    )?;
-    if request.decompose && request.skip_decompositions {
-        return Err(InvalidArgument::new(
-            "skip_decompositions",
-            "set together with decompose: ask for the decompositions or skip them, not both",
-        ));
-    }
-    let explain = request.decompose || (input.rules.wildcards != 0 && !request.skip_decompositions);
-    let explained = if explain {
-        mahjong::waits_explained(&input.rules, &input.hand, &input.melds, &input.visible)?
-    } else {
-        mahjong::ExplainedWaits {
-            result: mahjong::waits(&input.rules, &input.hand, &input.melds, &input.visible)?,
-            decompositions: Vec::new(),
-        }
-    };
+    let explained = explained(request)?;
     let result = &explained.result;
     let live_total: u32 = result.waits().map(|w| w.live as u32).sum();
     let not_ready_reason = match result.not_ready() {

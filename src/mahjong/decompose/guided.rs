@@ -1,0 +1,657 @@
+//! The standard form's search guided by the suit tables: the same decomposition as the plain
+//! search ([`super::decompose`]'s), without its backtracking, and for the waits of one hand
+//! without searching the suits a waiting tile leaves alone again.
+//!
+//! Groups never span two suits, and the plain search finishes a suit's naturals before it
+//! starts the next suit's. So the decomposition it finds is the first, in its order, of the
+//! lowest suit's ways to group its naturals whose melds and pair leave the higher suits a way
+//! to finish (wildcards left over make whole groups at the end); then the same for the next
+//! suit, and so on. Into how many melds and pairs a whole suit's naturals can all go (wildcards
+//! filling the gaps, at most four copies of a kind) is one lookup in the suit tables: the cost
+//! of target "m melds + p pairs" is the target's size less the suit's tile count exactly when
+//! every natural fits in such a target. So each suit's search is told which meld and pair
+//! counts it may end on, and never enters a branch whose rest of the suit cannot reach one
+//! (one more lookup, a sound test: for part of a suit it may promise more than there is, never
+//! less). What a suit's search finds depends only on the suit's tiles and the counts it may end
+//! on, not on how many wildcards the lower suits used: a branch that would need more wildcards
+//! than are left cannot end on an accepted count, because the part's size fixes how many
+//! wildcards the groups take in all.
+//!
+//! The plain search stays the reference: a test compares the two on random parts, and what
+//! the tables do not describe (melded copies counted against the cap, wildcards as fifth
+//! copies, rules without some numbered kinds or runs, a fifth natural copy, an unusable
+//! natural, a part of the wrong size) goes to it.
+
+use std::sync::OnceLock;
+
+use arrayvec::ArrayVec;
+
+use super::{Decomposition, GroupKind, MAX_GROUPS, MAX_TILES, RawGroup, Shape, build};
+use crate::mahjong::costs::TARGETS;
+use crate::mahjong::forms::Form;
+use crate::mahjong::tables::{DIRECT_CLASS, DIRECT_SUM, SuitTable, tables};
+
+/// The 27 numbered kinds.
+const NUMBERED: u64 = (1 << 27) - 1;
+/// Where a run may start when every numbered kind is in play.
+const RUN_STARTS: u64 = 0x7f | 0x7f << 9 | 0x7f << 18;
+/// Most copies of a kind in a decomposition the tables describe.
+const CAP: u8 = 4;
+/// A set of (melds, pairs) splits is a bit mask, bit `2m + p` (m 0-4, p 0-1): ten bits, the
+/// tables' target order.
+type Splits = u16;
+const ALL_SPLITS: Splits = (1 << TARGETS) - 1;
+/// The splits without the pair.
+const NO_PAIR: Splits = 0b01_0101_0101;
+/// The split "nothing": a suit without naturals makes no group of its own.
+const NOTHING: Splits = 1;
+
+/// `WITHIN[m][p]`: the splits whose melds are at most `m` and pairs at most `p`.
+const WITHIN: [[Splits; 2]; 5] = {
+    let mut w = [[0; 2]; 5];
+    let mut m = 0;
+    while m < 5 {
+        let melds = (1 << (2 * (m + 1))) - 1;
+        w[m] = [melds & NO_PAIR, melds];
+        m += 1;
+    }
+    w
+};
+
+/// The splits whose melds are at most `m` (0-4) and pairs at most `p` (0-1).
+fn within(m: u8, p: u8) -> Splits {
+    WITHIN[(m as usize).min(4)][p as usize & 1]
+}
+
+/// The splits a suit may end on when `melds` melds and `pair` pairs are left and the suits
+/// above it can end on `rest` together: those that leave the suits above a way to finish.
+fn accepted(rest: Splits, melds: u8, pair: u8) -> Splits {
+    let mut accept = 0;
+    let mut bits = rest & within(melds, pair);
+    while bits != 0 {
+        let r = bits.trailing_zeros() as u8;
+        bits &= bits - 1;
+        accept |= within(melds - r / 2, pair - r % 2);
+    }
+    accept
+}
+
+/// `a + b`: every split of one added to every split of the other (at most one pair).
+fn sum(a: Splits, b: Splits) -> Splits {
+    let mut r = 0;
+    let mut bits = a;
+    while bits != 0 {
+        let k = bits.trailing_zeros();
+        bits &= bits - 1;
+        r |= if k & 1 == 1 {
+            (b & NO_PAIR) << k
+        } else {
+            b << k
+        };
+    }
+    r & ALL_SPLITS
+}
+
+/// The splits `(m, p)` of `set` moved to `(m + dm, p + dp)`, `dp` 0 or 1 (two pairs dropped).
+fn shifted(set: Splits, dm: u8, dp: u8) -> Splits {
+    let moved = if dp == 1 { set & NO_PAIR } else { set };
+    ((moved as u32) << (2 * dm as u32 + dp as u32)) as Splits & ALL_SPLITS
+}
+
+/// Per cost class and tile count, the splits a vector of that class and count can all go
+/// into (see the module comment).
+fn fits() -> &'static [[Splits; 16]] {
+    static FITS: OnceLock<Vec<[Splits; 16]>> = OnceLock::new();
+    FITS.get_or_init(|| {
+        tables()
+            .classes
+            .iter()
+            .map(|costs| {
+                std::array::from_fn(|n| {
+                    (0..TARGETS)
+                        .filter(|&k| costs[k] as usize + n == k / 2 * 3 + k % 2 * 2)
+                        .fold(0, |f, k| f | 1 << k)
+                })
+            })
+            .collect()
+    })
+}
+
+/// One suit as the search sees it: where its kinds are, its table, and the [`fits`] table.
+#[derive(Clone, Copy)]
+struct Suit {
+    first: usize,
+    kinds: usize,
+    runs: bool,
+    table: &'static SuitTable,
+    fits: &'static [[Splits; 16]],
+}
+
+impl Suit {
+    /// The four suits: 0-2 numbered, 3 the honours.
+    fn all() -> [Suit; 4] {
+        let t = tables();
+        let fits = fits();
+        std::array::from_fn(|s| Suit {
+            first: if s < 3 { 9 * s } else { 27 },
+            kinds: if s < 3 { 9 } else { 7 },
+            runs: s < 3,
+            table: if s < 3 { &t.suit } else { &t.honors },
+            fits,
+        })
+    }
+
+    fn mask(&self) -> u64 {
+        ((1u64 << self.kinds) - 1) << self.first
+    }
+
+    /// The suit's counts in `nat`.
+    fn counts(&self, nat: &[u8; 34]) -> [u8; 9] {
+        let mut v = [0u8; 9];
+        v[..self.kinds].copy_from_slice(&nat[self.first..self.first + self.kinds]);
+        v
+    }
+
+    /// The splits the vector `v` (the suit's counts, digits 0-4) can all go into.
+    #[inline]
+    fn splits(&self, v: &[u8; 9]) -> Splits {
+        let (rank, n) = self.table.rank_and_sum(v);
+        self.fits[self.table.class(rank) as usize][n as usize & 15]
+    }
+
+    /// [`Suit::splits`] of the vector whose digits (all at most 3) `key` holds, digit `i` at
+    /// bits `2i`: one load of the direct table instead of the rank's three.
+    #[inline]
+    fn splits_by_key(&self, key: u32) -> Splits {
+        let d = self.table.direct(key as usize);
+        self.fits[(d >> DIRECT_CLASS) as usize & 0xff][(d >> DIRECT_SUM) as usize & 15]
+    }
+}
+
+/// What one suit's search found: its groups in the search's order, the kinds its wildcards
+/// stand for, and the split it ended on.
+#[derive(Clone, Copy)]
+struct Part {
+    groups: [RawGroup; MAX_GROUPS],
+    n_groups: u8,
+    subs: [u8; MAX_TILES],
+    n_subs: u8,
+    melds: u8,
+    pairs: u8,
+}
+
+/// Suit `s`'s groups in the plain search's order: the first way to group all its naturals in
+/// `nat` that ends on a split in `accept`.
+fn search_suit(nat: &[u8; 34], suit: &Suit, accept: Splits) -> Option<Part> {
+    let left = suit.counts(nat);
+    let mut part = Part {
+        groups: [RawGroup {
+            kind: GroupKind::Pair,
+            first: 0,
+        }; MAX_GROUPS],
+        n_groups: 0,
+        subs: [0; MAX_TILES],
+        n_subs: 0,
+        melds: 0,
+        pairs: 0,
+    };
+    // The direct table's key while no kind is held four times.
+    let key = if left.iter().all(|&c| c <= 3) {
+        (0..9).fold(0, |k, i| k | (left[i] as u32) << (2 * i))
+    } else {
+        NO_KEY
+    };
+    // Copies of each kind so far count every natural from the start, as the plain search's do.
+    descend(&left, key, &left, &mut part, suit, accept).then_some(part)
+}
+
+/// Marks a suit search without a direct-table key (a kind held four times).
+const NO_KEY: u32 = u32::MAX;
+
+/// One step of the suit's search: `left` its naturals not yet in a group (and their key, or
+/// [`NO_KEY`]), `used` the copies of each kind in the decomposition so far; `part` grows on
+/// the way down and is put back as it was when a branch fails.
+fn descend(
+    left: &[u8; 9],
+    key: u32,
+    used: &[u8; 9],
+    part: &mut Part,
+    suit: &Suit,
+    accept: Splits,
+) -> bool {
+    let Some(i) = left.iter().position(|&c| c > 0) else {
+        return accept >> (2 * part.melds + part.pairs) & 1 == 1;
+    };
+    // The plain search's options: the triplet, the runs from i, i - 1 and i - 2, the pair.
+    if part.melds < 4 {
+        if attempt(left, key, used, part, suit, accept, GroupKind::Triplet, i) {
+            return true;
+        }
+        if suit.runs {
+            for start in [i, i.wrapping_sub(1), i.wrapping_sub(2)] {
+                if start <= 6
+                    && attempt(
+                        left,
+                        key,
+                        used,
+                        part,
+                        suit,
+                        accept,
+                        GroupKind::Sequence,
+                        start,
+                    )
+                {
+                    return true;
+                }
+            }
+        }
+    }
+    part.pairs == 0 && attempt(left, key, used, part, suit, accept, GroupKind::Pair, i)
+}
+
+/// Tries the group `kind` from position `start` at this step of [`descend`].
+#[allow(clippy::too_many_arguments)]
+fn attempt(
+    left: &[u8; 9],
+    key: u32,
+    used: &[u8; 9],
+    part: &mut Part,
+    suit: &Suit,
+    accept: Splits,
+    kind: GroupKind,
+    start: usize,
+) -> bool {
+    let (m, p) = (part.melds, part.pairs);
+    let (m2, p2) = if kind == GroupKind::Pair {
+        (m, 1)
+    } else {
+        (m + 1, p)
+    };
+    if shifted(ALL_SPLITS, m2, p2) & accept == 0 {
+        return false;
+    }
+    let (mut left2, mut used2, mut key2) = (*left, *used, key);
+    let n_subs = part.n_subs;
+    let (tiles, len) = match kind {
+        GroupKind::Sequence => ([start, start + 1, start + 2], 3),
+        GroupKind::Triplet => ([start; 3], 3),
+        _ => ([start; 3], 2),
+    };
+    for &k in &tiles[..len] {
+        // A natural copy if one is left, else a wildcard.
+        if left2[k] > 0 {
+            left2[k] -= 1;
+            key2 = key2.wrapping_sub(1 << (2 * k));
+        } else if used2[k] < CAP && (part.n_subs as usize) < MAX_TILES {
+            used2[k] += 1;
+            part.subs[part.n_subs as usize] = (suit.first + k) as u8;
+            part.n_subs += 1;
+        } else {
+            part.n_subs = n_subs;
+            return false;
+        }
+    }
+    let splits = if key == NO_KEY {
+        suit.splits(&left2)
+    } else {
+        suit.splits_by_key(key2)
+    };
+    if shifted(splits, m2, p2) & accept != 0 {
+        part.groups[part.n_groups as usize] = RawGroup {
+            kind,
+            first: (suit.first + start) as u8,
+        };
+        part.n_groups += 1;
+        (part.melds, part.pairs) = (m2, p2);
+        if descend(
+            &left2,
+            if key == NO_KEY { NO_KEY } else { key2 },
+            &used2,
+            part,
+            suit,
+            accept,
+        ) {
+            return true;
+        }
+        part.n_groups -= 1;
+        (part.melds, part.pairs) = (m, p);
+    }
+    part.n_subs = n_subs;
+    false
+}
+
+/// The standard-form decompositions of one concealed part plus a tile, for each tile in turn
+/// (a hand's waits): each suit's searches are kept, so a suit the added tile leaves alone is
+/// searched once per set of splits it may end on, not once per tile.
+pub(crate) struct Guide<'s> {
+    shape: &'s Shape,
+    nat: [u8; 34],
+    wild: u8,
+    melds: u8,
+    present: u64,
+    suits: [Suit; 4],
+    /// Each suit's splits in `nat`.
+    splits: [Splits; 4],
+    /// Each suit's searches in `nat` so far, by the splits they accepted.
+    found: [ArrayVec<(Splits, Option<Part>), 4>; 4],
+}
+
+impl<'s> Guide<'s> {
+    /// A guide for `nat` and `wild` wildcards, `extra` tiles short of `melds` melds and a pair
+    /// (0 or 1); `None` when the rules are outside what the tables describe.
+    fn new(nat: &[u8; 34], wild: u8, melds: u8, shape: &'s Shape, extra: u8) -> Option<Self> {
+        let present = (0..34)
+            .filter(|&t| nat[t] > 0)
+            .fold(0u64, |m, t| m | 1 << t);
+        let size: u32 = nat.iter().map(|&c| c as u32).sum::<u32>() + wild as u32 + extra as u32;
+        let covered = shape.cap == CAP
+            && shape.run_starts == RUN_STARTS
+            && shape.usable & NUMBERED == NUMBERED
+            && present & !shape.usable == 0
+            && shape.melded.iter().all(|&c| c == 0)
+            && nat.iter().all(|&c| c <= CAP)
+            && melds <= 4
+            && size == 3 * melds as u32 + 2;
+        if !covered {
+            return None;
+        }
+        let suits = Suit::all();
+        Some(Guide {
+            shape,
+            nat: *nat,
+            wild,
+            melds,
+            present,
+            suits,
+            splits: suits.map(|suit| {
+                if present & suit.mask() == 0 {
+                    NOTHING
+                } else {
+                    suit.splits(&suit.counts(nat))
+                }
+            }),
+            found: Default::default(),
+        })
+    }
+
+    /// A guide for the waits of a part one tile short (13 tiles counting each declared meld as
+    /// 3); `None` when the rules are outside what the tables describe.
+    pub(crate) fn for_waits(nat: &[u8; 34], wild: u8, melds: u8, shape: &'s Shape) -> Option<Self> {
+        Guide::new(nat, wild, melds, shape, 1)
+    }
+
+    /// The plain search's decomposition of the part plus tile `t` (a natural kind, or `None`
+    /// for a wildcard): `Some(None)` when there is none, `None` when the tables do not
+    /// describe it (a fifth copy, an unusable kind).
+    pub(crate) fn plus(&mut self, t: Option<usize>) -> Option<Option<Decomposition>> {
+        let mut nat = self.nat;
+        let mut splits = self.splits;
+        let (mut present, mut wild, mut changed) = (self.present, self.wild, None);
+        match t {
+            None => wild += 1,
+            Some(t) => {
+                if self.shape.usable >> t & 1 == 0 || nat[t] >= CAP {
+                    return None;
+                }
+                nat[t] += 1;
+                present |= 1 << t;
+                let s = t / 9;
+                let suit = &self.suits[s];
+                splits[s] = suit.splits(&suit.counts(&nat));
+                changed = Some(s);
+            }
+        }
+        self.solve(&nat, wild, present, &splits, changed)
+    }
+
+    fn solve(
+        &mut self,
+        nat: &[u8; 34],
+        wild: u8,
+        present: u64,
+        splits: &[Splits; 4],
+        changed: Option<usize>,
+    ) -> Option<Option<Decomposition>> {
+        // rest[s]: the splits the suits above s can end on together.
+        let mut rest = [NOTHING; 4];
+        for s in (0..3).rev() {
+            rest[s] = sum(splits[s + 1], rest[s + 1]);
+        }
+        if sum(splits[0], rest[0]) & within(self.melds, 1) == 0 {
+            // Exact: whole suits, no copy counted elsewhere.
+            return Some(None);
+        }
+        let (mut melds_left, mut pair_left) = (self.melds, 1u8);
+        let mut groups = ArrayVec::<RawGroup, MAX_GROUPS>::new();
+        let mut subs = ArrayVec::<u8, MAX_TILES>::new();
+        let suits = self.suits;
+        for (s, (suit, &rest)) in suits.iter().zip(&rest).enumerate() {
+            if present & suit.mask() == 0 {
+                continue;
+            }
+            let accept = accepted(rest, melds_left, pair_left);
+            let part = if changed == Some(s) {
+                search_suit(nat, suit, accept)
+            } else if let Some(&(_, part)) = self.found[s].iter().find(|(a, _)| *a == accept) {
+                part
+            } else {
+                let part = search_suit(nat, suit, accept);
+                let _ = self.found[s].try_push((accept, part));
+                part
+            };
+            // Not found: the tables promised what the search could not keep (not expected);
+            // the plain search answers.
+            let part = part?;
+            groups
+                .try_extend_from_slice(&part.groups[..part.n_groups as usize])
+                .ok()?;
+            subs.try_extend_from_slice(&part.subs[..part.n_subs as usize])
+                .ok()?;
+            melds_left -= part.melds;
+            pair_left -= part.pairs;
+        }
+        // The wildcards left make whole groups, each at the lowest kind with room (the plain
+        // search's `fill_wild`); the part's size says they are exactly enough.
+        debug_assert_eq!(
+            wild as usize - subs.len(),
+            3 * melds_left as usize + 2 * pair_left as usize
+        );
+        let mut used = *nat;
+        for &k in &subs {
+            used[k as usize] += 1;
+        }
+        for (n, count) in [(3u8, melds_left), (2u8, pair_left)] {
+            for _ in 0..count {
+                let k = (0..34).find(|&t| self.shape.usable >> t & 1 == 1 && used[t] + n <= CAP)?;
+                used[k] += n;
+                let kind = if n == 3 {
+                    GroupKind::Triplet
+                } else {
+                    GroupKind::Pair
+                };
+                groups
+                    .try_push(RawGroup {
+                        kind,
+                        first: k as u8,
+                    })
+                    .ok()?;
+                for _ in 0..n {
+                    subs.try_push(k as u8).ok()?;
+                }
+            }
+        }
+        Some(Some(build(Form::Standard, &groups, 0, &subs)))
+    }
+}
+
+/// The plain search's standard-form decomposition of a whole part (`Some(None)`: there is
+/// none), or `None` when the rules or the part are outside what the tables describe.
+pub(super) fn standard(
+    nat: &[u8; 34],
+    wild: u8,
+    melds: u8,
+    shape: &Shape,
+) -> Option<Option<Decomposition>> {
+    let mut guide = Guide::new(nat, wild, melds, shape, 0)?;
+    let (nat, present, splits) = (guide.nat, guide.present, guide.splits);
+    guide.solve(&nat, wild, present, &splits, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::search;
+    use super::*;
+    use crate::mahjong::forms::Form;
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+
+    /// Every kind usable, runs in the three numbered suits: what Riichi and Guobiao give.
+    const ALL_KINDS: Shape = Shape {
+        usable: (1 << 34) - 1,
+        run_starts: RUN_STARTS,
+        cap: 4,
+        melded: [0; 34],
+        quads: false,
+    };
+
+    /// A concealed part of `melds` melds and a pair: made of random groups (then some tiles
+    /// swapped for others) or drawn at random, with some tiles turned into wildcards.
+    fn part(rng: &mut impl Rng, melds: u8, kinds: usize) -> ([u8; 34], u8) {
+        let mut tiles = Vec::new();
+        if rng.random_bool(0.7) {
+            for g in 0..=melds {
+                let t = rng.random_range(0..kinds);
+                if g == melds {
+                    tiles.extend([t, t]);
+                } else if t < 27 && t % 9 < 7 && rng.random_bool(0.6) {
+                    tiles.extend([t, t + 1, t + 2]);
+                } else {
+                    tiles.extend([t, t, t]);
+                }
+            }
+            for _ in 0..rng.random_range(0..=2) {
+                let i = rng.random_range(0..tiles.len());
+                tiles[i] = rng.random_range(0..kinds);
+            }
+        } else {
+            for _ in 0..3 * melds + 2 {
+                tiles.push(rng.random_range(0..kinds));
+            }
+        }
+        let wild = rng.random_range(0..=tiles.len().min(6)) as u8;
+        let mut nat = [0u8; 34];
+        for &t in &tiles[wild as usize..] {
+            nat[t] += 1;
+        }
+        (nat, wild)
+    }
+
+    /// The guided search finds what the plain search (no skipping) finds, on random parts of
+    /// every size under two rule shapes, and takes nearly all of them (only a fifth copy of a
+    /// kind is left to the plain search). `CARDRULES_PROPTEST_CASES` sets the parts per shape
+    /// (default 4,000).
+    #[test]
+    fn finds_what_the_plain_search_finds() {
+        let cases: usize = std::env::var("CARDRULES_PROPTEST_CASES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(4_000);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(25);
+        // Hongzhong's: numbered kinds only.
+        let numbered = Shape {
+            usable: NUMBERED,
+            ..ALL_KINDS
+        };
+        for (shape, kinds) in [(ALL_KINDS, 34), (numbered, 27)] {
+            let (mut guided, mut found) = (0, 0);
+            for _ in 0..cases {
+                let melds = rng.random_range(0..=4u8);
+                let (nat, wild) = part(&mut rng, melds, kinds);
+                let plain = search(&nat, wild, melds, &shape, Form::Standard, false);
+                found += usize::from(plain.is_some());
+                let Some(fast) = standard(&nat, wild, melds, &shape) else {
+                    assert!(nat.iter().any(|&c| c > 4), "{nat:?} + {wild} not guided");
+                    continue;
+                };
+                guided += 1;
+                assert_eq!(fast, plain, "{nat:?} + {wild} wildcards, {melds} melds");
+            }
+            assert!(guided > cases * 9 / 10, "{guided} of {cases} guided");
+            assert!(found > cases / 3, "{found} of {cases} decompose");
+        }
+    }
+
+    /// A hand's waits through one guide (each suit's searches kept from one tile to the
+    /// next) find what the plain search finds for the part plus each tile in turn, wildcard
+    /// included, on random 13-tile parts (3n + 1) with 0-5 wildcards.
+    #[test]
+    fn a_guide_for_waits_finds_what_the_plain_search_finds() {
+        let cases: usize = std::env::var("CARDRULES_PROPTEST_CASES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(4_000)
+            / 8;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(26);
+        let (mut tiles, mut found) = (0, 0);
+        for _ in 0..cases {
+            let melds = rng.random_range(1..=4u8);
+            let (mut nat, mut wild) = part(&mut rng, melds, 34);
+            // One tile short: drop a natural, or a wildcard when there is no natural.
+            match (0..34).rev().find(|&t| nat[t] > 0) {
+                Some(t) if rng.random_bool(0.8) || wild == 0 => nat[t] -= 1,
+                _ => wild -= 1,
+            }
+            let Some(mut guide) = Guide::for_waits(&nat, wild, melds, &ALL_KINDS) else {
+                assert!(nat.iter().any(|&c| c > 4), "{nat:?} + {wild} not guided");
+                continue;
+            };
+            // Every kind in a random order (the cache must not depend on it), then a wildcard.
+            let mut order: Vec<Option<usize>> = (0..34).map(Some).collect();
+            order.shuffle(&mut rng);
+            order.push(None);
+            for t in order {
+                let (mut n, mut w) = (nat, wild);
+                match t {
+                    Some(t) => n[t] += 1,
+                    None => w += 1,
+                }
+                let plain = search(&n, w, melds, &ALL_KINDS, Form::Standard, false);
+                match guide.plus(t) {
+                    Some(fast) => {
+                        tiles += 1;
+                        found += usize::from(fast.is_some());
+                        assert_eq!(fast, plain, "{nat:?} + {wild} wildcards + {t:?}");
+                    }
+                    None => assert!(n.iter().any(|&c| c > 4), "{n:?} not guided"),
+                }
+            }
+        }
+        assert!(tiles > cases * 30, "{tiles} tiles guided");
+        assert!(found > cases * 2, "{found} decompositions");
+    }
+
+    /// Rules the tables do not describe go to the plain search.
+    #[test]
+    fn leaves_other_rules_to_the_plain_search() {
+        let nat = [1u8; 34].map(|_| 0);
+        let mut melded = [0; 34];
+        melded[0] = 3;
+        for shape in [
+            Shape {
+                cap: u8::MAX,
+                ..ALL_KINDS
+            },
+            Shape {
+                melded,
+                ..ALL_KINDS
+            },
+            Shape {
+                run_starts: 0,
+                ..ALL_KINDS
+            },
+        ] {
+            assert!(standard(&nat, 2, 0, &shape).is_none());
+        }
+        assert!(standard(&nat, 2, 0, &ALL_KINDS).is_some());
+    }
+}
