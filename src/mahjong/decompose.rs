@@ -576,10 +576,7 @@ mod tests {
     #[test]
     fn pairs_in_order_find_what_the_search_finds() {
         use rand::{Rng, SeedableRng};
-        let cases: usize = std::env::var("CARDRULES_PROPTEST_CASES")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(4_000);
+        let cases = crate::mahjong::test_cases(4_000);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(27);
         let mut found = 0;
         for _ in 0..cases {

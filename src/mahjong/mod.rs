@@ -34,6 +34,16 @@ mod standard;
 mod tables;
 mod waits;
 
+/// How many random cases the randomized comparisons in this module's tests run:
+/// `CARDRULES_PROPTEST_CASES` when set (the deep runs), else `default`.
+#[cfg(test)]
+fn test_cases(default: usize) -> usize {
+    std::env::var("CARDRULES_PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 pub use analyze::{AnalyzeResult, DiscardOption, Improvement, analyze};
 pub use decompose::{Decomposition, Group, GroupKind, GroupTiles, Groups, WildcardTiles};
 pub use error::{Field, MahjongError};

@@ -202,59 +202,51 @@ fn search_suit(nat: &[u8; 34], suit: &Suit, accept: Splits) -> Option<Part> {
         NO_KEY
     };
     // Copies of each kind so far count every natural from the start, as the plain search's do.
-    descend(&left, key, &left, &mut part, suit, accept).then_some(part)
+    let at = Step {
+        left,
+        key,
+        used: left,
+    };
+    descend(&at, &mut part, suit, accept).then_some(part)
 }
 
 /// Marks a suit search without a direct-table key (a kind held four times).
 const NO_KEY: u32 = u32::MAX;
 
-/// One step of the suit's search: `left` its naturals not yet in a group (and their key, or
-/// [`NO_KEY`]), `used` the copies of each kind in the decomposition so far; `part` grows on
-/// the way down and is put back as it was when a branch fails.
-fn descend(
-    left: &[u8; 9],
+/// Where a suit's search stands: its naturals not yet in a group (`left`, and their direct-table
+/// key or [`NO_KEY`]) and the copies of each kind in the decomposition so far (`used`).
+#[derive(Clone, Copy)]
+struct Step {
+    left: [u8; 9],
     key: u32,
-    used: &[u8; 9],
-    part: &mut Part,
-    suit: &Suit,
-    accept: Splits,
-) -> bool {
-    let Some(i) = left.iter().position(|&c| c > 0) else {
+    used: [u8; 9],
+}
+
+/// One step of the suit's search; `part` grows on the way down and is put back as it was when
+/// a branch fails.
+fn descend(at: &Step, part: &mut Part, suit: &Suit, accept: Splits) -> bool {
+    let Some(i) = at.left.iter().position(|&c| c > 0) else {
         return accept >> (2 * part.melds + part.pairs) & 1 == 1;
     };
     // The plain search's options: the triplet, the runs from i, i - 1 and i - 2, the pair.
     if part.melds < 4 {
-        if attempt(left, key, used, part, suit, accept, GroupKind::Triplet, i) {
+        if attempt(at, part, suit, accept, GroupKind::Triplet, i) {
             return true;
         }
         if suit.runs {
             for start in [i, i.wrapping_sub(1), i.wrapping_sub(2)] {
-                if start <= 6
-                    && attempt(
-                        left,
-                        key,
-                        used,
-                        part,
-                        suit,
-                        accept,
-                        GroupKind::Sequence,
-                        start,
-                    )
-                {
+                if start <= 6 && attempt(at, part, suit, accept, GroupKind::Sequence, start) {
                     return true;
                 }
             }
         }
     }
-    part.pairs == 0 && attempt(left, key, used, part, suit, accept, GroupKind::Pair, i)
+    part.pairs == 0 && attempt(at, part, suit, accept, GroupKind::Pair, i)
 }
 
 /// Tries the group `kind` from position `start` at this step of [`descend`].
-#[allow(clippy::too_many_arguments)]
 fn attempt(
-    left: &[u8; 9],
-    key: u32,
-    used: &[u8; 9],
+    at: &Step,
     part: &mut Part,
     suit: &Suit,
     accept: Splits,
@@ -270,7 +262,7 @@ fn attempt(
     if shifted(ALL_SPLITS, m2, p2) & accept == 0 {
         return false;
     }
-    let (mut left2, mut used2, mut key2) = (*left, *used, key);
+    let mut next = *at;
     let n_subs = part.n_subs;
     let (tiles, len) = match kind {
         GroupKind::Sequence => ([start, start + 1, start + 2], 3),
@@ -279,11 +271,11 @@ fn attempt(
     };
     for &k in &tiles[..len] {
         // A natural copy if one is left, else a wildcard.
-        if left2[k] > 0 {
-            left2[k] -= 1;
-            key2 = key2.wrapping_sub(1 << (2 * k));
-        } else if used2[k] < CAP && (part.n_subs as usize) < MAX_TILES {
-            used2[k] += 1;
+        if next.left[k] > 0 {
+            next.left[k] -= 1;
+            next.key = next.key.wrapping_sub(1 << (2 * k));
+        } else if next.used[k] < CAP && (part.n_subs as usize) < MAX_TILES {
+            next.used[k] += 1;
             part.subs[part.n_subs as usize] = (suit.first + k) as u8;
             part.n_subs += 1;
         } else {
@@ -291,10 +283,13 @@ fn attempt(
             return false;
         }
     }
-    let splits = if key == NO_KEY {
-        suit.splits(&left2)
+    if at.key == NO_KEY {
+        next.key = NO_KEY;
+    }
+    let splits = if next.key == NO_KEY {
+        suit.splits(&next.left)
     } else {
-        suit.splits_by_key(key2)
+        suit.splits_by_key(next.key)
     };
     if shifted(splits, m2, p2) & accept != 0 {
         part.groups[part.n_groups as usize] = RawGroup {
@@ -303,14 +298,7 @@ fn attempt(
         };
         part.n_groups += 1;
         (part.melds, part.pairs) = (m2, p2);
-        if descend(
-            &left2,
-            if key == NO_KEY { NO_KEY } else { key2 },
-            &used2,
-            part,
-            suit,
-            accept,
-        ) {
+        if descend(&next, part, suit, accept) {
             return true;
         }
         part.n_groups -= 1;
@@ -552,10 +540,7 @@ mod tests {
     /// (default 4,000).
     #[test]
     fn finds_what_the_plain_search_finds() {
-        let cases: usize = std::env::var("CARDRULES_PROPTEST_CASES")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(4_000);
+        let cases = crate::mahjong::test_cases(4_000);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(25);
         // Hongzhong's: numbered kinds only.
         let numbered = Shape {
@@ -586,11 +571,7 @@ mod tests {
     /// included, on random 13-tile parts (3n + 1) with 0-5 wildcards.
     #[test]
     fn a_guide_for_waits_finds_what_the_plain_search_finds() {
-        let cases: usize = std::env::var("CARDRULES_PROPTEST_CASES")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(4_000)
-            / 8;
+        let cases = crate::mahjong::test_cases(4_000) / 8;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(26);
         let (mut tiles, mut found) = (0, 0);
         for _ in 0..cases {

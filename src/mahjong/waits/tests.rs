@@ -44,10 +44,7 @@ fn quick_path_matches_the_general_path() {
     use crate::mahjong::rules::{KaratenPolicy, RuleOverrides};
     use rand::seq::SliceRandom;
     use rand::{Rng, SeedableRng};
-    let cases: usize = std::env::var("CARDRULES_PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(2_000);
+    let cases = crate::mahjong::test_cases(2_000);
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(25);
     let mut rule_sets = vec![
         Rules::preset(Preset::Riichi),
