@@ -576,21 +576,7 @@ mod tests {
     #[test]
     fn short_names_read_as_the_general_reader_reads_them() {
         use crate::cards::parse_card;
-        let mut texts: Vec<Vec<u8>> = vec![Vec::new()];
-        for a in 0..=255u8 {
-            texts.push(vec![a]);
-            for b in 0..=255u8 {
-                texts.push(vec![a, b]);
-            }
-        }
-        let some = b"0123456789TJQKAjqkatBbRrSsHhCcDdXx \xff";
-        for &a in some {
-            for &b in some {
-                for &c in some {
-                    texts.push(vec![a, b, c]);
-                }
-            }
-        }
+        let texts = crate::cards::tests::short_texts();
         let mut read = 0;
         for bytes in &texts {
             let Some(card) = read_short(bytes) else {
