@@ -31,6 +31,7 @@ pub use table::{
 };
 
 use super::decompose::Decomposition;
+use arrayvec::ArrayVec;
 use std::borrow::Cow;
 
 /// The unit of a [`ScoreElement`]'s value.
@@ -167,6 +168,10 @@ pub struct Payment {
     pub points: i64,
 }
 
+/// The payments of one win: the winner and at most three payers, held inline (a win is scored
+/// without allocating for them).
+pub type PaymentList = ArrayVec<Payment, 4>;
+
 /// A scored win: valid or not, with everything that was counted.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Score {
@@ -183,7 +188,7 @@ pub struct Score {
     /// Totals.
     pub totals: Totals,
     /// Payments, winner first, then payers East to North; empty when not valid.
-    pub payments: Vec<Payment>,
+    pub payments: PaymentList,
 }
 
 impl Score {
@@ -207,9 +212,9 @@ pub(crate) fn payments(
     winner: Wind,
     payers: impl Iterator<Item = (Option<Wind>, u64)> + Clone,
     bonus: u64,
-) -> (Vec<Payment>, u64) {
+) -> (PaymentList, u64) {
     let gain = payers.clone().fold(bonus, |sum, p| sum.saturating_add(p.1));
-    let mut out = Vec::with_capacity(4);
+    let mut out = PaymentList::new();
     out.push(Payment {
         seat: Some(winner),
         points: i64::try_from(gain).unwrap_or(i64::MAX),
@@ -227,7 +232,7 @@ pub(crate) fn equal_payments(
     context: &WinContext,
     per_payer: u64,
     everyone_pays: bool,
-) -> (Vec<Payment>, u64) {
+) -> (PaymentList, u64) {
     let payers = others(context.seat_wind)
         .filter(move |_| everyone_pays)
         .map(|w| (Some(w), per_payer))

@@ -113,7 +113,7 @@ fn to_score(rules: &GuobiaoRules, input: &WinInput, s: &GuobiaoScore) -> Score {
         payers.sort_by_key(|p| p.0.map_or(0, |w| w as u8 + 1));
         payments(winner, payers.into_iter(), 0)
     } else {
-        (Vec::new(), 0)
+        (Default::default(), 0)
     };
     Score {
         invalid,

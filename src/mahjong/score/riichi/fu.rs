@@ -1,7 +1,7 @@
 //! Fu (符) of one reading of a standard hand, item by item. The items are reported to a sink so
 //! the search can count without allocating and the answer can list them.
 
-use super::Wait;
+use super::{OUTSIDE, Wait};
 use crate::mahjong::score::{Set, SetKind};
 
 /// The fu items' ids and names.
@@ -72,7 +72,7 @@ pub fn count(
         // of varied hands would mispredict.
         let t = s.tile;
         let pung = u32::from(s.kind != SetKind::Sequence);
-        let edge = u32::from(t >= 27 || matches!(t % 9, 0 | 8));
+        let edge = (OUTSIDE >> t & 1) as u32;
         let quad = u32::from(s.kind == SetKind::Quad);
         let v = (2 * pung) << (edge + u32::from(!s.open) + 2 * quad);
         fu += v;

@@ -70,6 +70,12 @@ const TERMINALS: u64 = 1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26;
 const HONORS: u64 = 0x7f << 27;
 const GREEN: u64 = 1 << 19 | 1 << 20 | 1 << 21 | 1 << 23 | 1 << 25 | 1 << 32;
 const SUIT: [u64; 3] = [0x1ff, 0x1ff << 9, 0x1ff << 18];
+/// Terminals and honours: the tiles a triplet or the pair may have in an outside hand, and the
+/// triplets worth double fu. A mask rather than a test, so the sets of varied hands do not
+/// branch on it.
+const OUTSIDE: u64 = TERMINALS | HONORS;
+/// The lowest tiles of the runs an outside hand may have: 123 and 789 of each suit.
+const OUTSIDE_RUNS: u64 = 1 | 1 << 6 | 1 << 9 | 1 << 15 | 1 << 18 | 1 << 24;
 
 /// Facts of the whole hand, the same for every reading.
 struct Facts {
@@ -403,7 +409,7 @@ fn kinds(counts: &[u8; 34]) -> impl Iterator<Item = Tile> {
 }
 
 fn orphans(counts: &[u8; 34]) -> bool {
-    let orphan = TERMINALS | HONORS;
+    let orphan = OUTSIDE;
     (0..34).fold(true, |ok, i| {
         let is = orphan >> i & 1 == 1;
         ok & if is { counts[i] >= 1 } else { counts[i] == 0 }
@@ -461,24 +467,21 @@ fn standard_yaku(f: &Facts, sets: &[Set; 4], pair: u8, wait: Wait) -> YakuSet {
     // Distinct fillers above every tile index, so only real runs compare equal.
     let mut seqs = [250, 251, 252, 253];
     let mut all_outside = true;
+    // Without a branch on the set's kind, which the readings of varied hands mispredict: a
+    // triplet writes a filler where a run writes its tile, and the masks take a bit or none.
     for s in sets {
         let t = s.tile;
-        match s.kind {
-            SetKind::Sequence => {
-                seqs[seq_count] = t;
-                seq_count += 1;
-                seq_mask |= 1 << t;
-                all_outside &= matches!(t % 9, 0 | 6);
-            }
-            kind => {
-                pung_mask |= 1 << t;
-                concealed_pungs += u32::from(!s.open);
-                quads += u32::from(kind == SetKind::Quad);
-                all_outside &= t >= 27 || matches!(t % 9, 0 | 8);
-            }
-        }
+        let run = s.kind == SetKind::Sequence;
+        seqs[seq_count] = if run { t } else { 250 + seq_count as u8 };
+        seq_count += usize::from(run);
+        seq_mask |= u64::from(run) << t;
+        pung_mask |= u64::from(!run) << t;
+        concealed_pungs += u32::from(!run & !s.open);
+        quads += u32::from(s.kind == SetKind::Quad);
+        let outside = if run { OUTSIDE_RUNS } else { OUTSIDE };
+        all_outside &= outside >> t & 1 == 1;
     }
-    all_outside &= pair >= 27 || matches!(pair % 9, 0 | 8);
+    all_outside &= OUTSIDE >> pair & 1 == 1;
     let dragons = (pung_mask >> 31 & 7).count_ones();
     let winds = (pung_mask >> 27 & 15).count_ones();
     let (seat, round) = (f.fu.seat, f.fu.round);

@@ -2,7 +2,7 @@
 //! payment of each seat.
 
 use super::rules::{Kazoe, RiichiRules};
-use crate::mahjong::score::{Limit, Payment, Wind, others, payments, round_up_100};
+use crate::mahjong::score::{Limit, PaymentList, Wind, others, payments, round_up_100};
 use std::borrow::Cow;
 
 /// Base points and the limit reached, for `han` and `fu`, or `yakuman` multiples when > 0.
@@ -93,7 +93,7 @@ pub fn settle(
     honba: u32,
     riichi_sticks: u32,
     rules: &RiichiRules,
-) -> (Vec<Payment>, u64) {
+) -> (PaymentList, u64) {
     let dealer = winner == Wind::East;
     let honba_total = u64::from(honba) * u64::from(rules.honba_points);
     let sticks = 1000 * u64::from(riichi_sticks);
@@ -117,6 +117,7 @@ pub fn settle(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mahjong::score::Payment;
 
     #[test]
     fn base_of_is_base_points_without_the_limit() {
