@@ -10,6 +10,7 @@
 use arrayvec::ArrayVec;
 
 use super::forms::{Form, knitted_mask};
+use super::kinds::held;
 use crate::tiles::Tile;
 
 /// A group's tiles, held inline: at most 14 (the singles of a knitted form).
@@ -276,7 +277,7 @@ fn fill_wild(s: &mut State, shape: &Shape, melds: u8, pair: u8, failures: &mut F
 fn start(nat: &[u8; 34], wild: u8, shape: &Shape) -> State {
     State {
         nat: *nat,
-        present: (0..34).filter(|&t| nat[t] > 0).fold(0, |m, t| m | 1 << t),
+        present: held(nat),
         touched: 0,
         used: std::array::from_fn(|t| nat[t].saturating_add(shape.melded[t])),
         wild,
@@ -451,7 +452,11 @@ fn pairs_in_order(nat: &[u8; 34], wild: u8, shape: &Shape) -> Option<Decompositi
                 false
             }
         };
-    for t in 0..34 {
+    // The kinds held, lowest first (a bit each, rather than a test of all 34 kinds).
+    let mut present = held(nat);
+    while present != 0 {
+        let t = present.trailing_zeros() as usize;
+        present &= present - 1;
         let mut left = nat[t];
         while left > 0 {
             if shape.usable >> t & 1 == 0 || (!shape.quads && used[t] > 2) || groups.is_full() {

@@ -29,7 +29,8 @@ use arrayvec::ArrayVec;
 use super::{Decomposition, GroupKind, MAX_GROUPS, MAX_TILES, RawGroup, Shape, build};
 use crate::mahjong::costs::TARGETS;
 use crate::mahjong::forms::Form;
-use crate::mahjong::tables::{DIRECT_CLASS, DIRECT_SUM, SuitTable, tables};
+use crate::mahjong::kinds::held;
+use crate::mahjong::tables::{SuitTable, tables};
 
 /// The 27 numbered kinds.
 const NUMBERED: u64 = (1 << 27) - 1;
@@ -37,65 +38,80 @@ const NUMBERED: u64 = (1 << 27) - 1;
 const RUN_STARTS: u64 = 0x7f | 0x7f << 9 | 0x7f << 18;
 /// Most copies of a kind in a decomposition the tables describe.
 const CAP: u8 = 4;
-/// A set of (melds, pairs) splits is a bit mask, bit `2m + p` (m 0-4, p 0-1): ten bits, the
-/// tables' target order.
+/// A set of (melds, pairs) splits is a bit mask, bit `m + 8p` (m 0-4, p 0-1): the splits
+/// without the pair in the low byte, those with it in the high byte, so adding two sets is
+/// three lookups of [`ADD`] and limiting the melds is a shift.
 type Splits = u16;
-const ALL_SPLITS: Splits = (1 << TARGETS) - 1;
 /// The splits without the pair.
-const NO_PAIR: Splits = 0b01_0101_0101;
+const NO_PAIR: Splits = 0x1f;
 /// The split "nothing": a suit without naturals makes no group of its own.
 const NOTHING: Splits = 1;
 
-/// `WITHIN[m][p]`: the splits whose melds are at most `m` and pairs at most `p`.
-const WITHIN: [[Splits; 2]; 5] = {
-    let mut w = [[0; 2]; 5];
-    let mut m = 0;
-    while m < 5 {
-        let melds = (1 << (2 * (m + 1))) - 1;
-        w[m] = [melds & NO_PAIR, melds];
-        m += 1;
-    }
-    w
-};
-
-/// The splits whose melds are at most `m` (0-4) and pairs at most `p` (0-1).
+/// The splits whose melds are at most `m` and pairs at most `p` (`m` above 4: all).
 fn within(m: u8, p: u8) -> Splits {
-    WITHIN[(m as usize).min(4)][p as usize & 1]
+    let melds = (1u16 << (m.min(4) + 1)) - 1;
+    melds | ((melds << 8) * Splits::from(p & 1))
 }
 
 /// The splits a suit may end on when `melds` melds and `pair` pairs are left and the suits
 /// above it can end on `rest` together: those that leave the suits above a way to finish.
+/// A suit ending on `(m, q)` leaves `(melds - m, pair - q)`, so it may take as many melds as
+/// the fewest the suits above can end on allow, and the pair only if they can end without it.
 fn accepted(rest: Splits, melds: u8, pair: u8) -> Splits {
-    let mut accept = 0;
-    let mut bits = rest & within(melds, pair);
-    while bits != 0 {
-        let r = bits.trailing_zeros() as u8;
-        bits &= bits - 1;
-        accept |= within(melds - r / 2, pair - r % 2);
-    }
-    accept
+    let reachable = rest & within(melds, pair);
+    let any = (reachable | reachable >> 8) & NO_PAIR;
+    let without_pair = reachable & NO_PAIR;
+    // Below the fewest melds of `any`: none, so no split (the shift leaves nothing).
+    let most = |set: Splits| {
+        if set == 0 {
+            0
+        } else {
+            within(melds - set.trailing_zeros() as u8, 0)
+        }
+    };
+    most(any) | ((most(without_pair) << 8) * Splits::from(pair & 1))
 }
+
+/// `ADD[a][b]`: the meld counts `i + j` (at most 4) of `i` in `a` and `j` in `b`, five bits each.
+static ADD: [[u8; 32]; 32] = {
+    let mut t = [[0u8; 32]; 32];
+    let mut a = 0;
+    while a < 32 {
+        let mut b = 0;
+        while b < 32 {
+            let mut r = 0u16;
+            let mut i = 0;
+            while i < 5 {
+                if a >> i & 1 == 1 {
+                    r |= (b as u16) << i;
+                }
+                i += 1;
+            }
+            t[a][b] = (r & 0x1f) as u8;
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
 
 /// `a + b`: every split of one added to every split of the other (at most one pair).
 fn sum(a: Splits, b: Splits) -> Splits {
-    let mut r = 0;
-    let mut bits = a;
-    while bits != 0 {
-        let k = bits.trailing_zeros();
-        bits &= bits - 1;
-        r |= if k & 1 == 1 {
-            (b & NO_PAIR) << k
-        } else {
-            b << k
-        };
-    }
-    r & ALL_SPLITS
+    let (a0, a1) = (usize::from(a & NO_PAIR), usize::from(a >> 8));
+    let (b0, b1) = (usize::from(b & NO_PAIR), usize::from(b >> 8));
+    Splits::from(ADD[a0][b0]) | Splits::from(ADD[a0][b1] | ADD[a1][b0]) << 8
 }
 
-/// The splits `(m, p)` of `set` moved to `(m + dm, p + dp)`, `dp` 0 or 1 (two pairs dropped).
-fn shifted(set: Splits, dm: u8, dp: u8) -> Splits {
-    let moved = if dp == 1 { set & NO_PAIR } else { set };
-    ((moved as u32) << (2 * dm as u32 + dp as u32)) as Splits & ALL_SPLITS
+/// The splits `(m, p)` that `(m + dm, p + dp)` in `accept` come from (`dp` 0 or 1): where
+/// the rest of a suit must be able to end when the search so far made `dm` melds and `dp`
+/// pairs.
+fn unshifted(accept: Splits, dm: u8, dp: u8) -> Splits {
+    let with_pair = (accept >> 8) >> dm;
+    if dp == 1 {
+        with_pair
+    } else {
+        ((accept & NO_PAIR) >> dm) | with_pair << 8
+    }
 }
 
 /// Per cost class and tile count, the splits a vector of that class and count can all go
@@ -108,13 +124,23 @@ fn fits() -> &'static [[Splits; 16]] {
             .iter()
             .map(|costs| {
                 std::array::from_fn(|n| {
+                    // Target k is k / 2 melds and k % 2 pairs.
                     (0..TARGETS)
                         .filter(|&k| costs[k] as usize + n == k / 2 * 3 + k % 2 * 2)
-                        .fold(0, |f, k| f | 1 << k)
+                        .fold(0, |f, k| f | 1 << (k / 2 + 8 * (k % 2)))
                 })
             })
             .collect()
     })
+}
+
+/// `rest[s]` for each suit `s`: the splits the suits above `s` can end on together.
+fn rest_above(splits: &[Splits; 4]) -> [Splits; 4] {
+    let mut rest = [NOTHING; 4];
+    for s in (0..3).rev() {
+        rest[s] = sum(splits[s + 1], rest[s + 1]);
+    }
+    rest
 }
 
 /// One suit as the search sees it: where its kinds are, its table, and the [`fits`] table.
@@ -159,12 +185,11 @@ impl Suit {
         self.fits[self.table.class(rank) as usize][n as usize & 15]
     }
 
-    /// [`Suit::splits`] of the vector whose digits (all at most 3) `key` holds, digit `i` at
-    /// bits `2i`: one load of the direct table instead of the rank's three.
+    /// [`Suit::splits`] of the vector of `n` tiles whose digits (all at most 3) `key` holds,
+    /// digit `i` at bits `2i`: one load of the direct class table instead of the rank's three.
     #[inline]
-    fn splits_by_key(&self, key: u32) -> Splits {
-        let d = self.table.direct(key as usize);
-        self.fits[(d >> DIRECT_CLASS) as usize & 0xff][(d >> DIRECT_SUM) as usize & 15]
+    fn splits_by_key(&self, key: u32, n: u8) -> Splits {
+        self.fits[self.table.direct_class(key as usize) as usize][n as usize & 15]
     }
 }
 
@@ -174,7 +199,8 @@ impl Suit {
 struct Part {
     groups: [RawGroup; MAX_GROUPS],
     n_groups: u8,
-    subs: [u8; MAX_TILES],
+    /// The kinds of the wildcards, `n_subs` of them, and a spare slot.
+    subs: [u8; MAX_TILES + 1],
     n_subs: u8,
     melds: u8,
     pairs: u8,
@@ -190,7 +216,7 @@ fn search_suit(nat: &[u8; 34], suit: &Suit, accept: Splits) -> Option<Part> {
             first: 0,
         }; MAX_GROUPS],
         n_groups: 0,
-        subs: [0; MAX_TILES],
+        subs: [0; MAX_TILES + 1],
         n_subs: 0,
         melds: 0,
         pairs: 0,
@@ -205,6 +231,7 @@ fn search_suit(nat: &[u8; 34], suit: &Suit, accept: Splits) -> Option<Part> {
     let at = Step {
         left,
         key,
+        tiles: left.iter().sum(),
         used: left,
     };
     descend(&at, &mut part, suit, accept).then_some(part)
@@ -219,90 +246,136 @@ const NO_KEY: u32 = u32::MAX;
 struct Step {
     left: [u8; 9],
     key: u32,
+    /// How many naturals `left` holds.
+    tiles: u8,
     used: [u8; 9],
 }
 
 /// One step of the suit's search; `part` grows on the way down and is put back as it was when
 /// a branch fails.
 fn descend(at: &Step, part: &mut Part, suit: &Suit, accept: Splits) -> bool {
-    let Some(i) = at.left.iter().position(|&c| c > 0) else {
-        return accept >> (2 * part.melds + part.pairs) & 1 == 1;
+    // The lowest kind left: from the key's nonzero digits when there is a key.
+    let lowest = if at.key == NO_KEY {
+        at.left.iter().position(|&c| c > 0)
+    } else {
+        let nonzero = (at.key | at.key >> 1) & 0x15555;
+        (nonzero != 0).then(|| nonzero.trailing_zeros() as usize / 2)
     };
+    let Some(i) = lowest else {
+        return accept >> (part.melds + 8 * part.pairs) & 1 == 1;
+    };
+    let (m, p) = (part.melds, part.pairs);
     // The plain search's options: the triplet, the runs from i, i - 1 and i - 2, the pair.
-    if part.melds < 4 {
-        if attempt(at, part, suit, accept, GroupKind::Triplet, i) {
-            return true;
-        }
-        if suit.runs {
-            for start in [i, i.wrapping_sub(1), i.wrapping_sub(2)] {
-                if start <= 6 && attempt(at, part, suit, accept, GroupKind::Sequence, start) {
-                    return true;
+    if m < 4 {
+        // What the rest of the suit must reach after one more meld; none: no meld is tried.
+        let back = unshifted(accept, m + 1, p);
+        if back != 0 {
+            let meld = |kind, start: usize, tiles| Take {
+                kind,
+                start,
+                tiles,
+                len: 3,
+                melds: 1,
+                pairs: 0,
+            };
+            if attempt(
+                at,
+                part,
+                suit,
+                accept,
+                back,
+                meld(GroupKind::Triplet, i, [i; 3]),
+            ) {
+                return true;
+            }
+            if suit.runs {
+                for start in [i, i.wrapping_sub(1), i.wrapping_sub(2)] {
+                    let run = meld(GroupKind::Sequence, start, [start, start + 1, start + 2]);
+                    if start <= 6 && attempt(at, part, suit, accept, back, run) {
+                        return true;
+                    }
                 }
             }
         }
     }
-    part.pairs == 0 && attempt(at, part, suit, accept, GroupKind::Pair, i)
+    if p > 0 {
+        return false;
+    }
+    let back = unshifted(accept, m, 1);
+    let pair = Take {
+        kind: GroupKind::Pair,
+        start: i,
+        tiles: [i; 3],
+        len: 2,
+        melds: 0,
+        pairs: 1,
+    };
+    back != 0 && attempt(at, part, suit, accept, back, pair)
 }
 
-/// Tries the group `kind` from position `start` at this step of [`descend`].
+/// A group [`descend`] may take: its kind, its first tile's and its tiles' positions in the
+/// suit, and the melds and pairs it adds.
+#[derive(Clone, Copy)]
+struct Take {
+    kind: GroupKind,
+    start: usize,
+    tiles: [usize; 3],
+    len: usize,
+    melds: u8,
+    pairs: u8,
+}
+
+/// Tries the group `take` at this step of [`descend`]; `back` is what the rest of the suit must
+/// be able to end on after it ([`unshifted`]).
 fn attempt(
     at: &Step,
     part: &mut Part,
     suit: &Suit,
     accept: Splits,
-    kind: GroupKind,
-    start: usize,
+    back: Splits,
+    take: Take,
 ) -> bool {
-    let (m, p) = (part.melds, part.pairs);
-    let (m2, p2) = if kind == GroupKind::Pair {
-        (m, 1)
-    } else {
-        (m + 1, p)
-    };
-    if shifted(ALL_SPLITS, m2, p2) & accept == 0 {
-        return false;
-    }
     let mut next = *at;
     let n_subs = part.n_subs;
-    let (tiles, len) = match kind {
-        GroupKind::Sequence => ([start, start + 1, start + 2], 3),
-        GroupKind::Triplet => ([start; 3], 3),
-        _ => ([start; 3], 2),
-    };
-    for &k in &tiles[..len] {
-        // A natural copy if one is left, else a wildcard.
-        if next.left[k] > 0 {
-            next.left[k] -= 1;
-            next.key = next.key.wrapping_sub(1 << (2 * k));
-        } else if next.used[k] < CAP && (part.n_subs as usize) < MAX_TILES {
-            next.used[k] += 1;
-            part.subs[part.n_subs as usize] = (suit.first + k) as u8;
-            part.n_subs += 1;
+    let mut room = true;
+    // A natural copy if one is left, else a wildcard (if the kind and the list have room):
+    // without a branch, as which it is changes from hand to hand. The wildcard's kind is
+    // written either way, past the list's end when it is a natural (the spare last slot takes
+    // the write when the list is full).
+    for &k in &take.tiles[..take.len] {
+        let natural = next.left[k] > 0;
+        let wild = !natural;
+        room &= natural | ((next.used[k] < CAP) & ((part.n_subs as usize) < MAX_TILES));
+        next.left[k] -= u8::from(natural);
+        next.tiles -= u8::from(natural);
+        next.key = next.key.wrapping_sub(u32::from(natural) << (2 * k));
+        next.used[k] += u8::from(wild);
+        part.subs[(part.n_subs as usize).min(MAX_TILES)] = (suit.first + k) as u8;
+        part.n_subs += u8::from(wild);
+    }
+    if room {
+        if at.key == NO_KEY {
+            next.key = NO_KEY;
+        }
+        let splits = if next.key == NO_KEY {
+            suit.splits(&next.left)
         } else {
-            part.n_subs = n_subs;
-            return false;
-        }
-    }
-    if at.key == NO_KEY {
-        next.key = NO_KEY;
-    }
-    let splits = if next.key == NO_KEY {
-        suit.splits(&next.left)
-    } else {
-        suit.splits_by_key(next.key)
-    };
-    if shifted(splits, m2, p2) & accept != 0 {
-        part.groups[part.n_groups as usize] = RawGroup {
-            kind,
-            first: (suit.first + start) as u8,
+            suit.splits_by_key(next.key, next.tiles)
         };
-        part.n_groups += 1;
-        (part.melds, part.pairs) = (m2, p2);
-        if descend(&next, part, suit, accept) {
-            return true;
+        if splits & back != 0 {
+            let (m, p) = (part.melds, part.pairs);
+            part.groups[part.n_groups as usize] = RawGroup {
+                kind: take.kind,
+                first: (suit.first + take.start) as u8,
+            };
+            part.n_groups += 1;
+            (part.melds, part.pairs) = (m + take.melds, p + take.pairs);
+            if descend(&next, part, suit, accept) {
+                return true;
+            }
+            part.n_groups -= 1;
+            (part.melds, part.pairs) = (m, p);
         }
-        part.n_groups -= 1;
-        (part.melds, part.pairs) = (m, p);
     }
     part.n_subs = n_subs;
     false
@@ -320,6 +393,8 @@ pub(crate) struct Guide<'s> {
     suits: [Suit; 4],
     /// Each suit's splits in `nat`.
     splits: [Splits; 4],
+    /// `rest[s]`: the splits the suits above `s` can end on together, in `nat`.
+    rest: [Splits; 4],
     /// Each suit's searches in `nat` so far, by the splits they accepted.
     found: [ArrayVec<(Splits, Option<Part>), 4>; 4],
 }
@@ -328,9 +403,7 @@ impl<'s> Guide<'s> {
     /// A guide for `nat` and `wild` wildcards, `extra` tiles short of `melds` melds and a pair
     /// (0 or 1); `None` when the rules are outside what the tables describe.
     fn new(nat: &[u8; 34], wild: u8, melds: u8, shape: &'s Shape, extra: u8) -> Option<Self> {
-        let present = (0..34)
-            .filter(|&t| nat[t] > 0)
-            .fold(0u64, |m, t| m | 1 << t);
+        let present = held(nat);
         let size: u32 = nat.iter().map(|&c| c as u32).sum::<u32>() + wild as u32 + extra as u32;
         let covered = shape.cap == CAP
             && shape.run_starts == RUN_STARTS
@@ -344,6 +417,13 @@ impl<'s> Guide<'s> {
             return None;
         }
         let suits = Suit::all();
+        let splits = suits.map(|suit| {
+            if present & suit.mask() == 0 {
+                NOTHING
+            } else {
+                suit.splits(&suit.counts(nat))
+            }
+        });
         Some(Guide {
             shape,
             nat: *nat,
@@ -351,13 +431,8 @@ impl<'s> Guide<'s> {
             melds,
             present,
             suits,
-            splits: suits.map(|suit| {
-                if present & suit.mask() == 0 {
-                    NOTHING
-                } else {
-                    suit.splits(&suit.counts(nat))
-                }
-            }),
+            splits,
+            rest: rest_above(&splits),
             found: Default::default(),
         })
     }
@@ -400,11 +475,17 @@ impl<'s> Guide<'s> {
         splits: &[Splits; 4],
         changed: Option<usize>,
     ) -> Option<Option<Decomposition>> {
-        // rest[s]: the splits the suits above s can end on together.
-        let mut rest = [NOTHING; 4];
-        for s in (0..3).rev() {
-            rest[s] = sum(splits[s + 1], rest[s + 1]);
-        }
+        // Only the suits below the changed one see other splits above them.
+        let rest = match changed {
+            Some(c) => {
+                let mut rest = self.rest;
+                for s in (0..c).rev() {
+                    rest[s] = sum(splits[s + 1], rest[s + 1]);
+                }
+                rest
+            }
+            None => self.rest,
+        };
         if sum(splits[0], rest[0]) & within(self.melds, 1) == 0 {
             // Exact: whole suits, no copy counted elsewhere.
             return Some(None);
@@ -538,6 +619,60 @@ mod tests {
     /// every size under two rule shapes, and takes nearly all of them (only a fifth copy of a
     /// kind is left to the plain search). `CARDRULES_PROPTEST_CASES` sets the parts per shape
     /// (default 4,000).
+    /// Every split.
+    const ALL_SPLITS: Splits = 0x1f1f;
+
+    /// Every set of splits, as `(melds, pairs)` pairs.
+    fn members(set: Splits) -> Vec<(u8, u8)> {
+        (0..5u8)
+            .flat_map(|m| [(m, 0u8), (m, 1)])
+            .filter(|&(m, p)| set >> (m + 8 * p) & 1 == 1)
+            .collect()
+    }
+
+    fn of(members: impl IntoIterator<Item = (u8, u8)>) -> Splits {
+        members
+            .into_iter()
+            .filter(|&(m, p)| m <= 4 && p <= 1)
+            .fold(0, |s, (m, p)| s | 1 << (m + 8 * p))
+    }
+
+    #[test]
+    fn split_sets_add_limit_and_step_back_as_their_members_do() {
+        let sets: Vec<Splits> = (0..1024u16).map(|k| (k & 0x1f) | (k >> 5) << 8).collect();
+        for &a in &sets {
+            for m in 0..6u8 {
+                for p in 0..2u8 {
+                    let boxed = of(members(ALL_SPLITS)
+                        .into_iter()
+                        .filter(|&(x, y)| x <= m && y <= p));
+                    assert_eq!(within(m, p), boxed);
+                    // The splits a suit may end on so that the suits above (`a`) can finish.
+                    let slow = of(members(ALL_SPLITS).into_iter().filter(|&(x, y)| {
+                        x <= m
+                            && y <= p
+                            && members(a).iter().any(|&(u, v)| x + u <= m && y + v <= p)
+                    }));
+                    assert_eq!(accepted(a, m, p), slow, "{a:#x} {m} {p}");
+                    for dp in 0..2u8 {
+                        let from = of(members(ALL_SPLITS)
+                            .into_iter()
+                            .filter(|&(x, y)| members(a).contains(&(x + m, y + dp))));
+                        assert_eq!(unshifted(a, m, dp), from, "{a:#x} {m} {dp}");
+                    }
+                }
+            }
+        }
+        for &a in sets.iter().step_by(7) {
+            for &b in &sets {
+                let slow = of(members(a)
+                    .into_iter()
+                    .flat_map(|(x, y)| members(b).into_iter().map(move |(u, v)| (x + u, y + v))));
+                assert_eq!(sum(a, b), slow, "{a:#x} {b:#x}");
+            }
+        }
+    }
+
     #[test]
     fn finds_what_the_plain_search_finds() {
         let cases = crate::mahjong::test_cases(4_000);

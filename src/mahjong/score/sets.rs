@@ -1,6 +1,7 @@
 //! Every standard decomposition (melds + one pair) of a complete concealed part, as sets the
 //! scorers read: the Riichi and Sichuan scorers take the best of them.
 
+pub(super) use crate::mahjong::kinds::held;
 use crate::mahjong::{Decomposition, Form, Group, GroupKind, GroupTiles, Groups, Meld, MeldKind};
 use crate::tiles::Tile;
 
@@ -122,27 +123,6 @@ pub fn for_each_standard(
     dfs(&mut c, held(counts), 0, 0, needed, sequences, &mut a, f);
 }
 
-/// A bit per tile index the counts hold: eight counts at a time, each nonzero byte's top bit
-/// set and the eight top bits gathered by one multiplication (a fold over the 34 counts took
-/// some 80 instructions a call).
-#[inline]
-pub(super) fn held(counts: &[u8; 34]) -> u64 {
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    // Bit 8k of the product's top byte gathers byte k's bit 0: (bit 8k) * 2^(56 - 7k).
-    const GATHER: u64 = 0x0102_0408_1020_4080;
-    let eight = |k: usize| {
-        let w = u64::from_le_bytes(counts[8 * k..8 * k + 8].try_into().expect("8 counts"));
-        let nonzero = (((w & LOW7) + LOW7) | w) & !LOW7;
-        ((nonzero >> 7).wrapping_mul(GATHER) >> 56) << (8 * k)
-    };
-    eight(0)
-        | eight(1)
-        | eight(2)
-        | eight(3)
-        | u64::from(counts[32] > 0) << 32
-        | u64::from(counts[33] > 0) << 33
-}
-
 /// `held` without the bits of the tiles among `tiles` that `c` no longer holds.
 #[inline(always)]
 fn drop_emptied(held: u64, c: &[u8; 34], tiles: std::ops::Range<usize>) -> u64 {
@@ -252,23 +232,6 @@ mod tests {
         let mut n = 0;
         for_each_standard(&c, 4, true, &mut |_| n += 1);
         n
-    }
-
-    #[test]
-    fn held_marks_every_nonzero_count() {
-        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
-        for _ in 0..20_000 {
-            let mut c = [0u8; 34];
-            for n in &mut c {
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                // Mostly zeros, and every byte value, the high ones included.
-                *n = if rng & 3 == 0 { (rng >> 8) as u8 } else { 0 };
-            }
-            let slow = (0..34).fold(0u64, |m, i| m | u64::from(c[i] > 0) << i);
-            assert_eq!(held(&c), slow, "{c:?}");
-        }
     }
 
     #[test]

@@ -90,6 +90,7 @@ fn direct_entries_agree() {
             let sum: u32 = v.iter().map(|&d| d as u32).sum();
             let want = table.waits(r) | (table.class(r) as u32) << DIRECT_CLASS | sum << DIRECT_SUM;
             assert_eq!(table.direct(key), want, "{v:?}");
+            assert_eq!(table.direct_class(key), table.class(r), "{v:?}");
             checked += 1;
         }
         assert_eq!(table.direct.len(), 1 << (2 * kinds));
