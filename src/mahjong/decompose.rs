@@ -309,9 +309,14 @@ fn build(form: Form, raw: &[RawGroup], set: u64, subs: &[u8]) -> Decomposition {
     for g in raw {
         let f = g.first as usize;
         let tiles = match g.kind {
-            GroupKind::Pair => group_tiles(&[f; 2]),
-            GroupKind::Triplet => group_tiles(&[f; 3]),
-            GroupKind::Sequence => group_tiles(&[f, f + 1, f + 2]),
+            // A run steps by one kind, a pair or triplet by none, and a pair stops at two: the
+            // same three writes for all three, so varied groups do not branch on their kind.
+            GroupKind::Pair | GroupKind::Triplet | GroupKind::Sequence => {
+                let step = usize::from(g.kind == GroupKind::Sequence);
+                let mut tiles = group_tiles(&[f, f + step, f + 2 * step]);
+                tiles.truncate(2 + usize::from(g.kind != GroupKind::Pair));
+                tiles
+            }
             GroupKind::KnittedStraight | GroupKind::Singles => {
                 let mut tiles = GroupTiles::new();
                 let mut set = set;
@@ -434,57 +439,59 @@ fn seven_pairs(s: &mut State, shape: &Shape) -> bool {
 /// lowest usable kinds not yet held.
 fn pairs_in_order(nat: &[u8; 34], wild: u8, shape: &Shape) -> Option<Decomposition> {
     let mut used: [u8; 34] = std::array::from_fn(|t| nat[t].saturating_add(shape.melded[t]));
-    let mut groups = ArrayVec::<RawGroup, MAX_GROUPS>::new();
-    let mut subs = ArrayVec::<u8, MAX_TILES>::new();
-    let mut wild = wild;
-    // One copy of kind `t` for a pair: a natural (`left` of them) or a wildcard.
-    let mut take =
-        |t: usize, left: &mut u8, used: &mut [u8; 34], subs: &mut ArrayVec<u8, MAX_TILES>| {
-            if *left > 0 {
-                *left -= 1;
-                true
-            } else if wild > 0 && used[t] < shape.cap && !subs.is_full() {
-                wild -= 1;
-                used[t] += 1;
-                subs.push(t as u8);
-                true
-            } else {
-                false
-            }
-        };
-    // The kinds held, lowest first (a bit each, rather than a test of all 34 kinds).
+    // Plain lists with a spare slot each: a kind's pairs and wildcard are written whether it
+    // has them or not, and only the counts move (which kinds have odd counts changes from hand
+    // to hand, so a branch on it is mispredicted).
+    let pair = |t: usize| RawGroup {
+        kind: GroupKind::Pair,
+        first: t as u8,
+    };
+    let mut groups = [pair(0); MAX_GROUPS + 1];
+    let mut subs = [0u8; MAX_TILES + 1];
+    let (mut n_groups, mut n_subs, mut wild) = (0usize, 0usize, wild);
+    // The kinds held, lowest first: ceil(count / 2) pairs each, a wildcard completing an odd
+    // count's last pair.
     let mut present = held(nat);
     while present != 0 {
         let t = present.trailing_zeros() as usize;
         present &= present - 1;
-        let mut left = nat[t];
-        while left > 0 {
-            if shape.usable >> t & 1 == 0 || (!shape.quads && used[t] > 2) || groups.is_full() {
-                return None;
-            }
-            if !(take(t, &mut left, &mut used, &mut subs)
-                && take(t, &mut left, &mut used, &mut subs))
-            {
-                return None;
-            }
-            groups.push(RawGroup {
-                kind: GroupKind::Pair,
-                first: t as u8,
-            });
-        }
-    }
-    while groups.len() < 7 {
-        let k = (0..34).find(|&t| shape.usable >> t & 1 == 1 && used[t] == 0)?;
-        let mut none = 0;
-        if !(take(k, &mut none, &mut used, &mut subs) && take(k, &mut none, &mut used, &mut subs)) {
+        let pairs = usize::from(nat[t].div_ceil(2));
+        let odd = nat[t] & 1;
+        let no_room = (wild == 0) | (used[t] >= shape.cap) | (n_subs == MAX_TILES);
+        if (shape.usable >> t & 1 == 0)
+            | (!shape.quads & (used[t] > 2))
+            | (n_groups + pairs > MAX_GROUPS)
+            | ((odd == 1) & no_room)
+        {
             return None;
         }
-        groups.push(RawGroup {
-            kind: GroupKind::Pair,
-            first: k as u8,
-        });
+        // At most 6 groups before a kind that adds one: the second write stays in the list.
+        groups[n_groups] = pair(t);
+        groups[n_groups + 1] = pair(t);
+        if pairs > 2 {
+            // A kind held five times or more: a third pair (rules whose cap allows it).
+            groups[n_groups + 2..n_groups + pairs].fill(pair(t));
+        }
+        n_groups += pairs;
+        subs[n_subs] = t as u8;
+        n_subs += usize::from(odd);
+        wild -= odd;
+        used[t] += odd;
     }
-    (wild == 0).then(|| build(Form::SevenPairs, &groups, 0, &subs))
+    // The wildcards left pair up at the lowest usable kinds not yet held.
+    while n_groups < MAX_GROUPS {
+        let k = (0..34).find(|&t| shape.usable >> t & 1 == 1 && used[t] == 0)?;
+        if wild < 2 || shape.cap < 2 || n_subs + 2 > MAX_TILES {
+            return None;
+        }
+        wild -= 2;
+        used[k] = 2;
+        subs[n_subs..n_subs + 2].fill(k as u8);
+        n_subs += 2;
+        groups[n_groups] = pair(k);
+        n_groups += 1;
+    }
+    (wild == 0).then(|| build(Form::SevenPairs, &groups[..n_groups], 0, &subs[..n_subs]))
 }
 
 const ORPHAN_TILES: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
