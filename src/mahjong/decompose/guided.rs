@@ -493,8 +493,7 @@ impl<'s> Guide<'s> {
         let (mut melds_left, mut pair_left) = (self.melds, 1u8);
         let mut groups = ArrayVec::<RawGroup, MAX_GROUPS>::new();
         let mut subs = ArrayVec::<u8, MAX_TILES>::new();
-        let suits = self.suits;
-        for (s, (suit, &rest)) in suits.iter().zip(&rest).enumerate() {
+        for (s, (suit, &rest)) in self.suits.iter().zip(&rest).enumerate() {
             if present & suit.mask() == 0 {
                 continue;
             }
