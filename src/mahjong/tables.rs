@@ -29,7 +29,7 @@
 //! Only 141 distinct rows of ten costs occur, so a vector stores a one-byte cost class, and the
 //! classes of two suits combine through a 141 x 141 table. The build takes roughly 20-35 ms on
 //! the 2-core development machine, depending on its load (the direct and quick tables about 10
-//! of them), and the tables hold about 12.6 MB; servers run it at start-up.
+//! of them), and the tables hold about 12.9 MB; servers run it at start-up.
 
 use std::sync::OnceLock;
 

@@ -289,10 +289,13 @@ fn descend(at: &Step, part: &mut Part, suit: &Suit, accept: Splits) -> bool {
                 return true;
             }
             if suit.runs {
+                // A run that would start below the suit's first kind wraps past 6: not tried.
                 for start in [i, i.wrapping_sub(1), i.wrapping_sub(2)] {
-                    let run = meld(GroupKind::Sequence, start, [start, start + 1, start + 2]);
-                    if start <= 6 && attempt(at, part, suit, accept, back, run) {
-                        return true;
+                    if start <= 6 {
+                        let run = meld(GroupKind::Sequence, start, [start, start + 1, start + 2]);
+                        if attempt(at, part, suit, accept, back, run) {
+                            return true;
+                        }
                     }
                 }
             }
