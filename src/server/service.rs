@@ -1,5 +1,7 @@
 //! `CardRulesService`: each RPC converts its request, asks the core, converts the answer back.
 
+use std::panic::AssertUnwindSafe;
+
 use tonic::{Request, Response, Status};
 
 use super::net::admission::Admission;
@@ -12,12 +14,22 @@ use crate::error::InvalidArgument;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CardRules;
 
-/// Runs a synchronous handler; its only error is a malformed request.
+/// Runs a synchronous handler; its only error is a malformed request. A handler that panics (a
+/// bug) answers INTERNAL naming the panic, as one on the blocking pool does, rather than
+/// resetting the stream, which the client would read as CANCELLED.
 fn answer<Req, Resp>(
     request: Request<Req>,
     handler: impl FnOnce(Req) -> Result<Resp, InvalidArgument>,
 ) -> Result<Response<Resp>, Status> {
-    handler(request.into_inner())
+    let request = request.into_inner();
+    // The handler owns its request and shares nothing, so nothing is left half-changed.
+    std::panic::catch_unwind(AssertUnwindSafe(|| handler(request)))
+        .map_err(|panic| {
+            let message = (panic.downcast_ref::<&str>().copied())
+                .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+                .unwrap_or("a panic");
+            Status::internal(format!("the handler failed: {message}"))
+        })?
         .map(Response::new)
         .map_err(invalid_argument)
 }
@@ -114,6 +126,22 @@ mod tests {
     fn held(request: Hold) -> Result<bool, InvalidArgument> {
         let _ = request.started.send(thread::current().id());
         Ok(request.finish.recv_timeout(Duration::from_secs(60)).is_ok())
+    }
+
+    #[test]
+    fn a_handler_that_panics_answers_internal_with_its_message() {
+        let status = answer(
+            Request::new(7u32),
+            |n: u32| -> Result<u32, InvalidArgument> { panic!("no rule for {n}") },
+        )
+        .unwrap_err();
+        assert_eq!(status.code(), tonic::Code::Internal);
+        assert_eq!(status.message(), "the handler failed: no rule for 7");
+        let status = answer(Request::new(()), |()| -> Result<(), InvalidArgument> {
+            std::panic::panic_any(3u8)
+        })
+        .unwrap_err();
+        assert_eq!(status.message(), "the handler failed: a panic");
     }
 
     // A current-thread runtime: the test's own thread is the only worker, so a handler running
