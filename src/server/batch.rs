@@ -15,7 +15,7 @@ use tonic::{Code, Status, Streaming};
 use super::net::admission::CallSlot;
 use super::pb;
 use super::rpcs::rpcs;
-use super::status::invalid_argument;
+use super::status::{invalid_argument, join_failed, unless_panicked};
 use super::wire::{self, BatchItem, BatchResult, ItemRequest as Item, ItemResponse as Answer};
 use crate::error::InvalidArgument;
 
@@ -152,7 +152,7 @@ impl Stream for BatchStream {
             self.pending = None;
             return Poll::Ready(Some(answered.map_err(|error| {
                 self.done = true;
-                Status::internal(format!("the handler failed: {error}"))
+                join_failed(error)
             })));
         }
         let request = match ready!(Pin::new(&mut self.requests).poll_next(cx)) {
@@ -171,7 +171,9 @@ impl Stream for BatchStream {
             return Poll::Ready(Some(Err(too_many_items(request.items.len()))));
         }
         if !request.items.iter().any(is_heavy) {
-            return Poll::Ready(Some(Ok(answer_message(request))));
+            let answered = unless_panicked(|| answer_message(request));
+            self.done |= answered.is_err();
+            return Poll::Ready(Some(answered));
         }
         // As the unary path does: work that grows with the request stays off the workers.
         let slot = self.slot.clone();
@@ -182,7 +184,7 @@ impl Stream for BatchStream {
         match Pin::new(&mut pending).poll(cx) {
             Poll::Ready(answered) => Poll::Ready(Some(answered.map_err(|error| {
                 self.done = true;
-                Status::internal(format!("the handler failed: {error}"))
+                join_failed(error)
             }))),
             Poll::Pending => {
                 self.pending = Some(pending);

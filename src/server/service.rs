@@ -1,35 +1,25 @@
 //! `CardRulesService`: each RPC converts its request, asks the core, converts the answer back.
 
-use std::panic::AssertUnwindSafe;
-
 use tonic::{Request, Response, Status};
 
 use super::net::admission::Admission;
 use super::pb;
 use super::rpcs::rpcs;
-use super::status::invalid_argument;
+use super::status::{invalid_argument, join_failed, unless_panicked};
 use crate::error::InvalidArgument;
 
 /// The service. It holds no state: every answer depends only on the request.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct CardRules;
 
-/// Runs a synchronous handler; its only error is a malformed request. A handler that panics (a
-/// bug) answers INTERNAL naming the panic, as one on the blocking pool does, rather than
-/// resetting the stream, which the client would read as CANCELLED.
+/// Runs a synchronous handler; its only error is a malformed request (a panic is INTERNAL:
+/// [`unless_panicked`]).
 fn answer<Req, Resp>(
     request: Request<Req>,
     handler: impl FnOnce(Req) -> Result<Resp, InvalidArgument>,
 ) -> Result<Response<Resp>, Status> {
     let request = request.into_inner();
-    // The handler owns its request and shares nothing, so nothing is left half-changed.
-    std::panic::catch_unwind(AssertUnwindSafe(|| handler(request)))
-        .map_err(|panic| {
-            let message = (panic.downcast_ref::<&str>().copied())
-                .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
-                .unwrap_or("a panic");
-            Status::internal(format!("the handler failed: {message}"))
-        })?
+    unless_panicked(|| handler(request))?
         .map(Response::new)
         .map_err(invalid_argument)
 }
@@ -54,7 +44,7 @@ where
         handler(request)
     })
     .await
-    .map_err(|error| Status::internal(format!("the handler failed: {error}")))?
+    .map_err(join_failed)?
     .map(Response::new)
     .map_err(invalid_argument)
 }

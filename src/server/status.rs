@@ -22,3 +22,44 @@ pub fn invalid_argument(error: InvalidArgument) -> Status {
         ErrorDetails::with_bad_request(violations),
     )
 }
+
+/// Runs `work` and answers INTERNAL if it panics (a bug): "the handler failed: " and the panic's
+/// message, rather than a reset stream, which the client would read as CANCELLED. The work owns
+/// what it reads and shares nothing, so a panic leaves nothing half-changed.
+pub fn unless_panicked<T>(work: impl FnOnce() -> T) -> Result<T, Status> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(work))
+        .map_err(|panic| handler_failed(&*panic))
+}
+
+/// [`unless_panicked`]'s answer for work run on the blocking pool that did not finish.
+pub fn join_failed(error: tokio::task::JoinError) -> Status {
+    match error.try_into_panic() {
+        Ok(panic) => handler_failed(&*panic),
+        Err(error) => Status::internal(format!("the handler failed: {error}")),
+    }
+}
+
+fn handler_failed(panic: &(dyn std::any::Any + Send)) -> Status {
+    let message = (panic.downcast_ref::<&str>().copied())
+        .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("a panic");
+    Status::internal(format!("the handler failed: {message}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_panic_on_the_blocking_pool_answers_as_one_inline_does() {
+        let inline = unless_panicked(|| -> u8 { panic!("no rule for {}", 7) }).unwrap_err();
+        assert_eq!(inline.code(), Code::Internal);
+        assert_eq!(inline.message(), "the handler failed: no rule for 7");
+        let pooled = tokio::task::spawn_blocking(|| -> u8 { panic!("no rule for {}", 7) })
+            .await
+            .map_err(join_failed)
+            .unwrap_err();
+        assert_eq!(pooled.code(), Code::Internal);
+        assert_eq!(pooled.message(), inline.message());
+    }
+}
