@@ -270,29 +270,21 @@ fn descend(at: &Step, part: &mut Part, suit: &Suit, accept: Splits) -> bool {
         // What the rest of the suit must reach after one more meld; none: no meld is tried.
         let back = unshifted(accept, m + 1, p);
         if back != 0 {
-            let meld = |kind, start: usize, tiles| Take {
-                kind,
-                start,
-                tiles,
-                len: 3,
-                melds: 1,
-                pairs: 0,
+            let triplet = Take {
+                kind: GroupKind::Triplet,
+                start: i,
             };
-            if attempt(
-                at,
-                part,
-                suit,
-                accept,
-                back,
-                meld(GroupKind::Triplet, i, [i; 3]),
-            ) {
+            if attempt(at, part, suit, accept, back, triplet) {
                 return true;
             }
             if suit.runs {
                 // A run that would start below the suit's first kind wraps past 6: not tried.
                 for start in [i, i.wrapping_sub(1), i.wrapping_sub(2)] {
                     if start <= 6 {
-                        let run = meld(GroupKind::Sequence, start, [start, start + 1, start + 2]);
+                        let run = Take {
+                            kind: GroupKind::Sequence,
+                            start,
+                        };
                         if attempt(at, part, suit, accept, back, run) {
                             return true;
                         }
@@ -308,24 +300,15 @@ fn descend(at: &Step, part: &mut Part, suit: &Suit, accept: Splits) -> bool {
     let pair = Take {
         kind: GroupKind::Pair,
         start: i,
-        tiles: [i; 3],
-        len: 2,
-        melds: 0,
-        pairs: 1,
     };
     back != 0 && attempt(at, part, suit, accept, back, pair)
 }
 
-/// A group [`descend`] may take: its kind, its first tile's and its tiles' positions in the
-/// suit, and the melds and pairs it adds.
+/// A group [`descend`] may take: its kind and its first tile's position in the suit.
 #[derive(Clone, Copy)]
 struct Take {
     kind: GroupKind,
     start: usize,
-    tiles: [usize; 3],
-    len: usize,
-    melds: u8,
-    pairs: u8,
 }
 
 /// Tries the group `take` at this step of [`descend`]; `back` is what the rest of the suit must
@@ -340,12 +323,15 @@ fn attempt(
 ) -> bool {
     let mut next = *at;
     let n_subs = part.n_subs;
+    // A run steps by one kind, a triplet or pair by none; a pair stops at two.
+    let pair = take.kind == GroupKind::Pair;
+    let step = usize::from(take.kind == GroupKind::Sequence);
     let mut room = true;
     // A natural copy if one is left, else a wildcard (if the kind and the list have room):
     // without a branch, as which it is changes from hand to hand. The wildcard's kind is
     // written either way, past the list's end when it is a natural (the spare last slot takes
     // the write when the list is full).
-    for &k in &take.tiles[..take.len] {
+    for k in (0..3 - usize::from(pair)).map(|j| take.start + j * step) {
         let natural = next.left[k] > 0;
         let wild = !natural;
         room &= natural | ((next.used[k] < CAP) & ((part.n_subs as usize) < MAX_TILES));
@@ -372,7 +358,7 @@ fn attempt(
                 first: (suit.first + take.start) as u8,
             };
             part.n_groups += 1;
-            (part.melds, part.pairs) = (m + take.melds, p + take.pairs);
+            (part.melds, part.pairs) = (m + u8::from(!pair), p + u8::from(pair));
             if descend(&next, part, suit, accept) {
                 return true;
             }
@@ -617,14 +603,10 @@ mod tests {
         (nat, wild)
     }
 
-    /// The guided search finds what the plain search (no skipping) finds, on random parts of
-    /// every size under two rule shapes, and takes nearly all of them (only a fifth copy of a
-    /// kind is left to the plain search). `CARDRULES_PROPTEST_CASES` sets the parts per shape
-    /// (default 4,000).
     /// Every split.
     const ALL_SPLITS: Splits = 0x1f1f;
 
-    /// Every set of splits, as `(melds, pairs)` pairs.
+    /// The members of a set of splits, as `(melds, pairs)`.
     fn members(set: Splits) -> Vec<(u8, u8)> {
         (0..5u8)
             .flat_map(|m| [(m, 0u8), (m, 1)])
@@ -632,6 +614,7 @@ mod tests {
             .collect()
     }
 
+    /// The set of the members that are splits (at most 4 melds and 1 pair).
     fn of(members: impl IntoIterator<Item = (u8, u8)>) -> Splits {
         members
             .into_iter()
@@ -675,6 +658,10 @@ mod tests {
         }
     }
 
+    /// The guided search finds what the plain search (no skipping) finds, on random parts of
+    /// every size under two rule shapes, and takes nearly all of them (only a fifth copy of a
+    /// kind is left to the plain search). `CARDRULES_PROPTEST_CASES` sets the parts per shape
+    /// (default 4,000).
     #[test]
     fn finds_what_the_plain_search_finds() {
         let cases = crate::mahjong::test_cases(4_000);
