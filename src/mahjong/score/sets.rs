@@ -1,7 +1,7 @@
 //! Every standard decomposition (melds + one pair) of a complete concealed part, as sets the
 //! scorers read: the Riichi and Sichuan scorers take the best of them.
 
-pub(super) use crate::mahjong::kinds::held;
+use crate::mahjong::kinds::held;
 use crate::mahjong::{Decomposition, Form, Group, GroupKind, GroupTiles, Groups, Meld, MeldKind};
 use crate::tiles::Tile;
 

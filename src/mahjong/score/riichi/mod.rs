@@ -307,7 +307,7 @@ fn facts(riichi: &RiichiRules, input: &WinInput, counts: &[u8; 34]) -> Facts {
             full[t.index()] += 1;
         }
     }
-    let present = super::sets::held(&full);
+    let present = crate::mahjong::kinds::held(&full);
     let dealer = c.seat_wind == Wind::East;
     let is_riichi = r.riichi || r.double_riichi;
     let mut y = YakuSet::default();
@@ -398,7 +398,7 @@ fn facts(riichi: &RiichiRules, input: &WinInput, counts: &[u8; 34]) -> Facts {
 
 /// The kinds the counts hold, in tile order (a bit per kind, taken lowest first).
 fn kinds(counts: &[u8; 34]) -> impl Iterator<Item = Tile> {
-    let mut held = super::sets::held(counts);
+    let mut held = crate::mahjong::kinds::held(counts);
     std::iter::from_fn(move || {
         (held != 0).then(|| {
             let i = held.trailing_zeros() as usize;
