@@ -36,6 +36,14 @@ impl Tile {
         (index < Tile::COUNT).then_some(Tile(index as u8))
     }
 
+    /// The tile of a kind index the caller already knows to be below 34 (a tile it holds or a
+    /// table's entry): no check, so that building an answer does not branch per tile.
+    #[inline]
+    pub(crate) fn of_kind(index: u8) -> Tile {
+        debug_assert!((index as usize) < Tile::COUNT, "tile index {index}");
+        Tile(index)
+    }
+
     /// The tile of `suit` with face value `number` (1-9, or 1-7 for honours).
     pub fn new(suit: TileSuit, number: u8) -> Option<Tile> {
         let max = if suit == TileSuit::Honor { 7 } else { 9 };

@@ -76,10 +76,6 @@ pub(crate) struct Shape {
     pub(crate) quads: bool,
 }
 
-fn tile(t: usize) -> Tile {
-    Tile::from_index(t).expect("tile index")
-}
-
 /// A group as the search records it: no heap, so that trying a branch is a plain copy (two
 /// bytes a group: the state is copied for every branch tried).
 #[derive(Clone, Copy)]
@@ -305,47 +301,49 @@ fn finish(form: Form, s: State) -> Decomposition {
 /// group) and the kinds `subs` the wildcards stand for, in any order.
 fn build(form: Form, raw: &[RawGroup], set: u64, subs: &[u8]) -> Decomposition {
     // Everything inline: a decomposition is built once per wait or win, so it never allocates.
-    let mut groups = Groups::new();
-    for g in raw {
-        let f = g.first as usize;
-        let tiles = match g.kind {
-            // A run steps by one kind, a pair or triplet by none, and a pair stops at two: the
-            // same three writes for all three, so varied groups do not branch on their kind.
-            GroupKind::Pair | GroupKind::Triplet | GroupKind::Sequence => {
-                let step = usize::from(g.kind == GroupKind::Sequence);
-                let mut tiles = group_tiles(&[f, f + step, f + 2 * step]);
-                tiles.truncate(2 + usize::from(g.kind != GroupKind::Pair));
-                tiles
-            }
-            GroupKind::KnittedStraight | GroupKind::Singles => {
-                let mut tiles = GroupTiles::new();
-                let mut set = set;
-                while set != 0 {
-                    tiles.push(tile(set.trailing_zeros() as usize));
-                    set &= set - 1;
-                }
-                tiles
-            }
-        };
-        groups.push(Group {
+    let groups = raw
+        .iter()
+        .map(|g| Group {
             kind: g.kind,
-            tiles,
-        });
-    }
-    let mut wildcard_as: WildcardTiles = subs.iter().map(|&t| tile(t as usize)).collect();
-    wildcard_as.sort_unstable();
+            tiles: match g.kind {
+                GroupKind::KnittedStraight | GroupKind::Singles => set_tiles(set),
+                kind => three_tiles(kind, g.first),
+            },
+        })
+        .collect();
+    // Sorted as kinds (bytes), then turned into tiles: the kinds come from the search, so they
+    // need no check.
+    let mut kinds = [0u8; MAX_TILES];
+    let n = subs.len();
+    kinds[..n].copy_from_slice(subs);
+    kinds[..n].sort_unstable();
     Decomposition {
         form,
         groups,
-        wildcard_as,
+        wildcard_as: kinds[..n].iter().map(|&k| Tile::of_kind(k)).collect(),
     }
 }
 
-/// The tiles of kinds `kinds` as a group's tiles.
-fn group_tiles(kinds: &[usize]) -> GroupTiles {
+/// The tiles of a pair, triplet or run from kind `first`. A run steps by one kind, a pair or
+/// triplet by none, and a pair stops at two: the same three writes for all three, so varied
+/// groups do not branch on their kind.
+#[inline]
+fn three_tiles(kind: GroupKind, first: u8) -> GroupTiles {
+    let step = u8::from(kind == GroupKind::Sequence);
     let mut tiles = GroupTiles::new();
-    for &k in kinds {
-        tiles.push(tile(k));
+    tiles.push(Tile::of_kind(first));
+    tiles.push(Tile::of_kind(first + step));
+    tiles.push(Tile::of_kind(first + 2 * step));
+    tiles.truncate(2 + usize::from(kind != GroupKind::Pair));
+    tiles
+}
+
+/// The tiles of the mask `set`, lowest first.
+fn set_tiles(mut set: u64) -> GroupTiles {
+    let mut tiles = GroupTiles::new();
+    while set != 0 {
+        tiles.push(Tile::of_kind(set.trailing_zeros() as u8));
+        set &= set - 1;
     }
     tiles
 }
