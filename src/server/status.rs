@@ -27,23 +27,28 @@ pub fn invalid_argument(error: InvalidArgument) -> Status {
 /// message, rather than a reset stream, which the client would read as CANCELLED. The work owns
 /// what it reads and shares nothing, so a panic leaves nothing half-changed.
 pub fn unless_panicked<T>(work: impl FnOnce() -> T) -> Result<T, Status> {
-    std::panic::catch_unwind(std::panic::AssertUnwindSafe(work))
-        .map_err(|panic| handler_failed(&*panic))
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).map_err(|panic| panicked(&*panic))
 }
 
 /// [`unless_panicked`]'s answer for work run on the blocking pool that did not finish.
 pub fn join_failed(error: tokio::task::JoinError) -> Status {
     match error.try_into_panic() {
-        Ok(panic) => handler_failed(&*panic),
-        Err(error) => Status::internal(format!("the handler failed: {error}")),
+        Ok(panic) => panicked(&*panic),
+        Err(error) => handler_failed(error),
     }
 }
 
-fn handler_failed(panic: &(dyn std::any::Any + Send)) -> Status {
+/// The answer for a handler that panicked: its message when the panic carries a string.
+fn panicked(panic: &(dyn std::any::Any + Send)) -> Status {
     let message = (panic.downcast_ref::<&str>().copied())
         .or_else(|| panic.downcast_ref::<String>().map(String::as_str))
         .unwrap_or("a panic");
-    Status::internal(format!("the handler failed: {message}"))
+    handler_failed(message)
+}
+
+/// The one wording of every failed handler's answer.
+fn handler_failed(why: impl std::fmt::Display) -> Status {
+    Status::internal(format!("the handler failed: {why}"))
 }
 
 #[cfg(test)]
