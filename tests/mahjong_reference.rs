@@ -777,7 +777,7 @@ fn near_complete_hands_with_melds_match_the_reference() {
             for (tile, d) in &x.decompositions {
                 let mut completed = hand.clone();
                 completed.push(*tile);
-                check_decomposition(&rules, &completed, &melds, d);
+                check_decomposition(&rules, &completed, &melds, &d.expand());
                 shown += 1;
             }
         }
@@ -968,10 +968,10 @@ fn explained_waits_show_valid_decompositions() {
             assert_eq!(x.decompositions.len(), x.result.waits().len());
             for (wait, (tile, d)) in x.result.waits().zip(&x.decompositions) {
                 assert_eq!(wait.tile, *tile);
-                assert!(wait.forms.contains(d.form), "{}", format_tiles(&hand));
+                assert!(wait.forms.contains(d.form()), "{}", format_tiles(&hand));
                 let mut completed = hand.clone();
                 completed.push(*tile);
-                check_decomposition(&rules, &completed, &[], d);
+                check_decomposition(&rules, &completed, &[], &d.expand());
                 shown += 1;
             }
         }

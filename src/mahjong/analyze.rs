@@ -418,7 +418,7 @@ fn compute(e: &Engine) -> AnalyzeResult {
             improving_live: total,
         });
     }
-    finish(winning, decomposition, &discards, live)
+    finish(winning, decomposition.map(|d| d.expand()), &discards, live)
 }
 
 /// Sorts the discards (in tile order) and assembles the answer.

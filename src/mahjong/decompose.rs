@@ -78,7 +78,7 @@ pub(crate) struct Shape {
 
 /// A group as the search records it: no heap, so that trying a branch is a plain copy (two
 /// bytes a group: the state is copied for every branch tried).
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 struct RawGroup {
     kind: GroupKind,
     /// The lowest tile (the only kind, for pairs and triplets).
@@ -288,8 +288,8 @@ fn start(nat: &[u8; 34], wild: u8, shape: &Shape) -> State {
     }
 }
 
-fn finish(form: Form, s: State) -> Decomposition {
-    build(
+fn finish(form: Form, s: State) -> CompactDecomposition {
+    CompactDecomposition::new(
         form,
         &s.groups[..s.n_groups as usize],
         s.set,
@@ -297,30 +297,105 @@ fn finish(form: Form, s: State) -> Decomposition {
     )
 }
 
-/// The decomposition of the groups `groups` (`set` the tiles of a knitted straight or singles
-/// group) and the kinds `subs` the wildcards stand for, in any order.
-fn build(form: Form, raw: &[RawGroup], set: u64, subs: &[u8]) -> Decomposition {
-    // Everything inline: a decomposition is built once per wait or win, so it never allocates.
-    let groups = raw
-        .iter()
-        .map(|g| Group {
-            kind: g.kind,
-            tiles: match g.kind {
-                GroupKind::KnittedStraight | GroupKind::Singles => set_tiles(set),
-                kind => three_tiles(kind, g.first),
-            },
-        })
-        .collect();
-    // Sorted as kinds (bytes), then turned into tiles: the kinds come from the search, so they
-    // need no check.
-    let mut kinds = [0u8; MAX_TILES];
-    let n = subs.len();
-    kinds[..n].copy_from_slice(subs);
-    kinds[..n].sort_unstable();
-    Decomposition {
-        form,
-        groups,
-        wildcard_as: kinds[..n].iter().map(|&k| Tile::of_kind(k)).collect(),
+/// A decomposition as the search records it: each group as its kind and lowest tile, and the
+/// kinds the wildcards stand for; some 40 bytes and no tile lists, against some 200 for a
+/// [`Decomposition`]. The waits keep one per winning tile and list the tiles
+/// ([`CompactDecomposition::expand`]) only for the decompositions an answer shows.
+#[derive(Clone, Copy)]
+pub struct CompactDecomposition {
+    form: Form,
+    n_groups: u8,
+    groups: [RawGroup; MAX_GROUPS],
+    /// The tiles of the one knitted straight or singles group, if there is one.
+    set: u64,
+    n_wild: u8,
+    /// The kinds the wildcards stand for, lowest first.
+    wild: [u8; MAX_TILES],
+}
+
+impl CompactDecomposition {
+    /// The groups `raw` (`set` the tiles of a knitted straight or singles group) and the kinds
+    /// `subs` the wildcards stand for, in any order: at most [`MAX_GROUPS`] and [`MAX_TILES`]
+    /// of them, as every search makes.
+    fn new(form: Form, raw: &[RawGroup], set: u64, subs: &[u8]) -> CompactDecomposition {
+        let mut d = CompactDecomposition {
+            form,
+            n_groups: raw.len() as u8,
+            groups: [RawGroup {
+                kind: GroupKind::Pair,
+                first: 0,
+            }; MAX_GROUPS],
+            set,
+            n_wild: subs.len() as u8,
+            wild: [0; MAX_TILES],
+        };
+        d.groups[..raw.len()].copy_from_slice(raw);
+        d.wild[..subs.len()].copy_from_slice(subs);
+        d.wild[..subs.len()].sort_unstable();
+        d
+    }
+
+    /// The form.
+    pub fn form(&self) -> Form {
+        self.form
+    }
+
+    /// What each wildcard stands for, one tile per wildcard, sorted (as
+    /// [`Decomposition::wildcard_as`]).
+    pub fn wildcard_as(&self) -> impl ExactSizeIterator<Item = Tile> + '_ {
+        // The kinds come from the search, so they need no check.
+        self.wild[..usize::from(self.n_wild)]
+            .iter()
+            .map(|&k| Tile::of_kind(k))
+    }
+
+    /// The decomposition with each group's tiles listed.
+    pub fn expand(&self) -> Decomposition {
+        // Everything inline: a decomposition never allocates.
+        let groups = self.groups[..usize::from(self.n_groups)]
+            .iter()
+            .map(|g| Group {
+                kind: g.kind,
+                tiles: match g.kind {
+                    GroupKind::KnittedStraight | GroupKind::Singles => set_tiles(self.set),
+                    kind => three_tiles(kind, g.first),
+                },
+            })
+            .collect();
+        Decomposition {
+            form: self.form,
+            groups,
+            wildcard_as: self.wildcard_as().collect(),
+        }
+    }
+}
+
+impl From<CompactDecomposition> for Decomposition {
+    fn from(d: CompactDecomposition) -> Decomposition {
+        d.expand()
+    }
+}
+
+/// Equal when they list the same groups and wildcards (the slots past the counts are not
+/// compared).
+impl PartialEq for CompactDecomposition {
+    fn eq(&self, other: &CompactDecomposition) -> bool {
+        self.form == other.form
+            && self.set == other.set
+            && self.groups[..usize::from(self.n_groups)]
+                == other.groups[..usize::from(other.n_groups)]
+            && self.wild[..usize::from(self.n_wild)] == other.wild[..usize::from(other.n_wild)]
+    }
+}
+
+impl Eq for CompactDecomposition {}
+
+/// Shown as the decomposition it stands for.
+impl std::fmt::Debug for CompactDecomposition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("CompactDecomposition")
+            .field(&self.expand())
+            .finish()
     }
 }
 
@@ -356,7 +431,7 @@ pub(crate) fn decompose(
     melds: u8,
     shape: &Shape,
     form: Form,
-) -> Option<Decomposition> {
+) -> Option<CompactDecomposition> {
     search(nat, wild, melds, shape, form, true)
 }
 
@@ -369,7 +444,7 @@ fn search(
     shape: &Shape,
     form: Form,
     skip: bool,
-) -> Option<Decomposition> {
+) -> Option<CompactDecomposition> {
     if skip
         && form == Form::Standard
         && let Some(found) = guided::standard(nat, wild, melds, shape)
@@ -435,7 +510,7 @@ fn seven_pairs(s: &mut State, shape: &Shape) -> bool {
 /// What [`seven_pairs`] finds, without the search state: the natural kinds in tile order make
 /// their pairs (a wildcard completing an odd count), then the wildcards left pair up at the
 /// lowest usable kinds not yet held.
-fn pairs_in_order(nat: &[u8; 34], wild: u8, shape: &Shape) -> Option<Decomposition> {
+fn pairs_in_order(nat: &[u8; 34], wild: u8, shape: &Shape) -> Option<CompactDecomposition> {
     let mut used: [u8; 34] = std::array::from_fn(|t| nat[t].saturating_add(shape.melded[t]));
     // Plain lists with a spare slot each: a kind's pairs and wildcard are written whether it
     // has them or not, and only the counts move (which kinds have odd counts changes from hand
@@ -489,7 +564,9 @@ fn pairs_in_order(nat: &[u8; 34], wild: u8, shape: &Shape) -> Option<Decompositi
         groups[n_groups] = pair(k);
         n_groups += 1;
     }
-    (wild == 0).then(|| build(Form::SevenPairs, &groups[..n_groups], 0, &subs[..n_subs]))
+    (wild == 0).then(|| {
+        CompactDecomposition::new(Form::SevenPairs, &groups[..n_groups], 0, &subs[..n_subs])
+    })
 }
 
 const ORPHAN_TILES: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
@@ -632,19 +709,16 @@ mod tests {
     fn finds_groups_and_substitutions() {
         let d = decompose(&counts("123m456p789s1122z"), 0, 4, &SHAPE, Form::Standard);
         assert!(d.is_none());
-        let d = decompose(&counts("123m456p789s11222z"), 0, 4, &SHAPE, Form::Standard).unwrap();
+        let found = |nat: &[u8; 34], wild, melds, form| {
+            decompose(nat, wild, melds, &SHAPE, form).map(|d| d.expand())
+        };
+        let d = found(&counts("123m456p789s11222z"), 0, 4, Form::Standard).unwrap();
         assert_eq!(d.groups.len(), 5);
         // 13m 456p 789s 111z 2z + 2 wildcards: one is 2m, the other pairs the 2z.
-        let d = decompose(&counts("13m456p789s1112z"), 2, 4, &SHAPE, Form::Standard).unwrap();
+        let d = found(&counts("13m456p789s1112z"), 2, 4, Form::Standard).unwrap();
         assert_eq!(d.wildcard_as.len(), 2);
         assert_eq!(format_tiles(&d.wildcard_as[..1]), "2m");
-        let d = decompose(
-            &counts("19m19p19s1234567z"),
-            1,
-            4,
-            &SHAPE,
-            Form::ThirteenOrphans,
-        );
+        let d = found(&counts("19m19p19s1234567z"), 1, 4, Form::ThirteenOrphans);
         assert_eq!(d.unwrap().wildcard_as[..], parse_tiles("1m").unwrap()[..]);
     }
 
@@ -658,6 +732,9 @@ mod tests {
                 .iter()
                 .map(|g| (g.kind, format_tiles(&g.tiles)))
                 .collect()
+        };
+        let decompose = |nat: &[u8; 34], wild, melds, shape: &Shape, form| {
+            decompose(nat, wild, melds, shape, form).map(|d| d.expand())
         };
         use GroupKind::{Pair, Sequence, Triplet};
         let d = decompose(&counts("111222333m456p77s"), 0, 4, &SHAPE, Form::Standard).unwrap();

@@ -45,7 +45,9 @@ fn test_cases(default: usize) -> usize {
 }
 
 pub use analyze::{AnalyzeResult, DiscardOption, Improvement, analyze};
-pub use decompose::{Decomposition, Group, GroupKind, GroupTiles, Groups, WildcardTiles};
+pub use decompose::{
+    CompactDecomposition, Decomposition, Group, GroupKind, GroupTiles, Groups, WildcardTiles,
+};
 pub use error::{Field, MahjongError};
 pub use forms::{Form, FormSet};
 pub use meld::{Meld, MeldError, MeldKind};

@@ -2,7 +2,7 @@
 
 use super::capped::Exact;
 use super::costs::INF;
-use super::decompose::{Decomposition, Guide, Shape, decompose};
+use super::decompose::{CompactDecomposition, Decomposition, Guide, Shape, decompose};
 use super::engine::Engine;
 use super::error::MahjongError;
 use super::forms::{Form, FormSet, seven_pairs, thirteen_orphans};
@@ -196,17 +196,18 @@ impl ExactSizeIterator for TileBits {}
 pub struct ExplainedWaits {
     /// The waits.
     pub result: WaitsResult,
-    /// One decomposition per winning tile, in tile order.
-    pub decompositions: Vec<(Tile, Decomposition)>,
+    /// One decomposition per winning tile, in tile order, as the search found it (the tiles
+    /// listed on demand: [`CompactDecomposition::expand`]).
+    pub decompositions: Vec<(Tile, CompactDecomposition)>,
 }
 
 impl ExplainedWaits {
-    /// The decomposition shown for winning tile `tile`.
-    pub fn decomposition(&self, tile: Tile) -> Option<&Decomposition> {
+    /// The decomposition shown for winning tile `tile`, its tiles listed.
+    pub fn decomposition(&self, tile: Tile) -> Option<Decomposition> {
         self.decompositions
             .iter()
             .find(|(t, _)| *t == tile)
-            .map(|(_, d)| d)
+            .map(|(_, d)| d.expand())
     }
 }
 
@@ -475,7 +476,6 @@ pub fn waits_explained(
         // The standard form's decompositions share the searches of the suits a wait leaves
         // alone.
         let mut guide = Guide::for_waits(&p.nat, p.wild, p.melds_needed, &shape);
-        // Sized once: a decomposition is some 170 bytes, so regrowing would copy them all.
         let mut decompositions = Vec::with_capacity(result.waits().count());
         for w in result.waits() {
             if let Some(d) = explain_wait(&e, &shape, guide.as_mut(), w.tile.index(), w.forms) {
@@ -753,7 +753,7 @@ fn explain_wait(
     guide: Option<&mut Guide>,
     t: usize,
     forms: FormSet,
-) -> Option<Decomposition> {
+) -> Option<CompactDecomposition> {
     let p = e.p;
     let wildcard = e.wild_mask >> t & 1 == 1;
     if forms.contains(Form::Standard)

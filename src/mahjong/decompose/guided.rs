@@ -26,7 +26,7 @@ use std::sync::OnceLock;
 
 use arrayvec::ArrayVec;
 
-use super::{Decomposition, GroupKind, MAX_GROUPS, MAX_TILES, RawGroup, Shape, build};
+use super::{CompactDecomposition, GroupKind, MAX_GROUPS, MAX_TILES, RawGroup, Shape};
 use crate::mahjong::costs::TARGETS;
 use crate::mahjong::forms::Form;
 use crate::mahjong::kinds::held;
@@ -435,7 +435,7 @@ impl<'s> Guide<'s> {
     /// The plain search's decomposition of the part plus tile `t` (a natural kind, or `None`
     /// for a wildcard): `Some(None)` when there is none, `None` when the tables do not
     /// describe it (a fifth copy, an unusable kind).
-    pub(crate) fn plus(&mut self, t: Option<usize>) -> Option<Option<Decomposition>> {
+    pub(crate) fn plus(&mut self, t: Option<usize>) -> Option<Option<CompactDecomposition>> {
         let mut nat = self.nat;
         let mut splits = self.splits;
         let (mut present, mut wild, mut changed) = (self.present, self.wild, None);
@@ -463,7 +463,7 @@ impl<'s> Guide<'s> {
         present: u64,
         splits: &[Splits; 4],
         changed: Option<usize>,
-    ) -> Option<Option<Decomposition>> {
+    ) -> Option<Option<CompactDecomposition>> {
         // Only the suits below the changed one see other splits above them.
         let rest = match changed {
             Some(c) => {
@@ -537,7 +537,12 @@ impl<'s> Guide<'s> {
                 }
             }
         }
-        Some(Some(build(Form::Standard, &groups, 0, &subs)))
+        Some(Some(CompactDecomposition::new(
+            Form::Standard,
+            &groups,
+            0,
+            &subs,
+        )))
     }
 }
 
@@ -548,7 +553,7 @@ pub(super) fn standard(
     wild: u8,
     melds: u8,
     shape: &Shape,
-) -> Option<Option<Decomposition>> {
+) -> Option<Option<CompactDecomposition>> {
     let mut guide = Guide::new(nat, wild, melds, shape, 0)?;
     let (nat, present, splits) = (guide.nat, guide.present, guide.splits);
     guide.solve(&nat, wild, present, &splits, None)

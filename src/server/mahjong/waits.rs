@@ -88,7 +88,7 @@ pub fn waits(
         explained
             .decompositions
             .iter()
-            .map(|(_, d)| decomposition(d))
+            .map(|(_, d)| decomposition(&d.expand()))
             .collect()
     } else {
         Vec::new()

@@ -16,7 +16,7 @@ use prost::encoding::{self, WireType};
 
 use super::super::pb;
 use super::Encoded;
-use crate::mahjong::{Decomposition, Exclusion, Form, WaitsResult};
+use crate::mahjong::{CompactDecomposition, Exclusion, Form, WaitsResult};
 use crate::tiles::Tile;
 
 /// `cardrules.v1.MahjongWaitsResponse`, as its encoded bytes ([`MahjongWaitsResponse::write`]).
@@ -29,7 +29,7 @@ pub struct WaitsAnswer<'a> {
     pub result: &'a WaitsResult,
     /// The decompositions shown, in tile order, each with its winning tile (a subset of the
     /// waits): a wait's `wildcard_as`.
-    pub shown: &'a [(Tile, Decomposition)],
+    pub shown: &'a [(Tile, CompactDecomposition)],
     /// When decompositions are asked for, `shown`'s as the proto's, in the same order (else
     /// empty): a wait's `decomposition`.
     pub decompositions: &'a [pb::Decomposition],
@@ -156,7 +156,11 @@ impl MahjongWaitsResponse {
         // Room for everything but the decompositions: a wait takes at most 17 bytes (key,
         // length, tile, live copies, six forms) plus 4 per wildcard shown, an excluded wait at
         // most 15; the scalar fields and the message's key and length some 30.
-        let wildcards: usize = answer.shown.iter().map(|(_, d)| d.wildcard_as.len()).sum();
+        let wildcards: usize = answer
+            .shown
+            .iter()
+            .map(|(_, d)| d.wildcard_as().len())
+            .sum();
         let room = 32
             + 17 * winning.count_ones() as usize
             + 4 * wildcards
@@ -195,15 +199,14 @@ impl MahjongWaitsResponse {
             while answer.shown.get(shown).is_some_and(|(s, _)| *s < tile) {
                 shown += 1;
             }
-            let (wildcard_as, decomposition) = match answer.shown.get(shown) {
-                Some((s, d)) if *s == tile => {
-                    (d.wildcard_as.as_slice(), answer.decompositions.get(shown))
-                }
-                _ => (&[][..], None),
+            let (shown_here, decomposition) = match answer.shown.get(shown) {
+                Some((s, d)) if *s == tile => (Some(d), answer.decompositions.get(shown)),
+                _ => (None, None),
             };
+            let wildcards = shown_here.map_or(0, |d| d.wildcard_as().len());
             let name = NAMES[t % Tile::COUNT];
             let live = u64::from(r.live_of(tile));
-            if live < 0x80 && wildcard_as.is_empty() && decomposition.is_none() {
+            if live < 0x80 && wildcards == 0 && decomposition.is_none() {
                 // Key, length, tile (key, length, name), live copies (key, one byte) when not
                 // 0: one word; then the forms.
                 let live_len = if live == 0 { 0 } else { 2 };
@@ -233,12 +236,12 @@ impl MahjongWaitsResponse {
             });
             out.key_and_len(
                 WAITS_KEY,
-                4 + live_len + forms_len + 4 * wildcard_as.len() + decomposition_len,
+                4 + live_len + forms_len + 4 * wildcards + decomposition_len,
             );
             out.word(WAIT_TILE_KEY | 2 << 8 | name << 16, 4);
             out.word(live_word, live_len);
             out.word(forms, forms_len);
-            for tile in wildcard_as {
+            for tile in shown_here.into_iter().flat_map(|d| d.wildcard_as()) {
                 let name = NAMES[tile.index() % Tile::COUNT];
                 out.word(WAIT_WILDCARD_AS_KEY | 2 << 8 | name << 16, 4);
             }

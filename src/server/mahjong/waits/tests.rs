@@ -55,10 +55,11 @@ fn reference(
                     live: w.live as u32,
                     forms: forms(w.forms),
                     wildcard_as: shown
+                        .as_ref()
                         .map(|d| d.wildcard_as.iter().map(|t| t.name().to_owned()).collect())
                         .unwrap_or_default(),
                     decomposition: if request.decompose {
-                        shown.map(decomposition)
+                        shown.as_ref().map(decomposition)
                     } else {
                         None
                     },
