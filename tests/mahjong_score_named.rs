@@ -318,7 +318,7 @@ mod hongzhong_table {
         assert_eq!(s.invalid, Some(InvalidWin::NotComplete));
         let s = score(&win("123m456m789p155p77z", &[], "1p"));
         assert_eq!(s.invalid, None);
-        assert_eq!(s.decomposition.unwrap().wildcard_as.len(), 2);
+        assert_eq!(s.decomposition.unwrap().wildcard_as().len(), 2);
     }
 
     #[test]
@@ -327,7 +327,7 @@ mod hongzhong_table {
         assert_eq!(ids(&s), ["hongzhong.win", "hongzhong.no_wildcard"]);
         assert_eq!(s.totals.winner_gain, 4);
         let s = score(&win("1122m3344p55667s7z", &[], "7s"));
-        assert_eq!(s.decomposition.as_ref().unwrap().form, Form::SevenPairs);
+        assert_eq!(s.decomposition.as_ref().unwrap().form(), Form::SevenPairs);
         assert_eq!(ids(&s), ["hongzhong.win", "hongzhong.seven_pairs"]);
         // Self-drawn with two birds: each of three pays 2 + 2 x 2.
         let mut w = tsumo(win("123m456m789p11p777z", &[], "1p"));

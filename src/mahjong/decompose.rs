@@ -335,6 +335,44 @@ impl CompactDecomposition {
         d
     }
 
+    /// A decomposition without wildcards from its groups, each as its kind and first tile's
+    /// index (below 34: the scorers' own), `set` the tiles of a knitted straight or singles
+    /// group.
+    pub(crate) fn of_groups(
+        form: Form,
+        groups: impl IntoIterator<Item = (GroupKind, u8)>,
+        set: u64,
+    ) -> CompactDecomposition {
+        let mut d = CompactDecomposition::new(form, &[], set, &[]);
+        for (kind, first) in groups {
+            debug_assert!(usize::from(first) < Tile::COUNT, "tile index {first}");
+            d.groups[usize::from(d.n_groups)] = RawGroup { kind, first };
+            d.n_groups += 1;
+        }
+        d
+    }
+
+    /// The compact form of a decomposition the scorers listed (groups of tiles they built, at
+    /// most one knitted straight or singles group).
+    pub(crate) fn of_expanded(d: &Decomposition) -> CompactDecomposition {
+        let mut set = 0;
+        for g in &d.groups {
+            if matches!(g.kind, GroupKind::KnittedStraight | GroupKind::Singles) {
+                set |= g.tiles.iter().fold(0u64, |m, t| m | 1 << t.index());
+            }
+        }
+        let groups = d
+            .groups
+            .iter()
+            .map(|g| (g.kind, g.tiles.first().map_or(0, |t| t.index() as u8)));
+        let mut c = CompactDecomposition::of_groups(d.form, groups, set);
+        for t in &d.wildcard_as {
+            c.wild[usize::from(c.n_wild)] = t.index() as u8;
+            c.n_wild += 1;
+        }
+        c
+    }
+
     /// The form.
     pub fn form(&self) -> Form {
         self.form

@@ -247,7 +247,7 @@ pub(in crate::mahjong::score) fn score(
     let (payments, gain) = equal_payments(c, per_payer, c.self_drawn || !h.discarder_pays_alone);
     Ok(Score {
         invalid: None,
-        decomposition: decomposition.map(|d| d.expand()),
+        decomposition,
         elements,
         fu: Vec::new(),
         excluded: Vec::new(),

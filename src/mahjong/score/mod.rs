@@ -30,7 +30,7 @@ pub use table::{
     InvalidScoringRules, ScoreTable, ScoringOverrides, ScoringRules, ScoringRulesError, score,
 };
 
-use super::decompose::Decomposition;
+use super::decompose::CompactDecomposition;
 use arrayvec::ArrayVec;
 use std::borrow::Cow;
 
@@ -177,8 +177,9 @@ pub type PaymentList = ArrayVec<Payment, 4>;
 pub struct Score {
     /// `None` for a valid win.
     pub invalid: Option<InvalidWin>,
-    /// The highest-scoring decomposition of the concealed tiles, when complete.
-    pub decomposition: Option<Decomposition>,
+    /// The highest-scoring decomposition of the concealed tiles, when complete (its tiles listed
+    /// by [`CompactDecomposition::expand`]).
+    pub decomposition: Option<CompactDecomposition>,
     /// The elements counted.
     pub elements: Vec<ScoreElement>,
     /// Riichi fu items, before rounding.

@@ -2,8 +2,7 @@
 //! scorers read: the Riichi and Sichuan scorers take the best of them.
 
 use crate::mahjong::kinds::held;
-use crate::mahjong::{Decomposition, Form, Group, GroupKind, GroupTiles, Groups, Meld, MeldKind};
-use crate::tiles::Tile;
+use crate::mahjong::{CompactDecomposition, Form, GroupKind, Meld, MeldKind};
 
 /// What a set of a decomposition is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -80,28 +79,38 @@ impl Arrangement {
     }
 
     /// The arrangement as the answer shows it: the pair, then the concealed groups.
+    ///
+    /// # Panics
+    ///
+    /// When a tile index is not a tile's (34 and above, or a run past the 7 of its suit).
     #[inline]
-    pub fn decomposition(&self) -> Decomposition {
-        let tile = |i: u8| Tile::from_index(i as usize).expect("tile index");
-        let mut groups = Groups::new();
-        groups.push(Group {
-            kind: GroupKind::Pair,
-            tiles: GroupTiles::from_iter([tile(self.pair); 2]),
+    pub fn decomposition(&self) -> CompactDecomposition {
+        // One test for every group (the fields are public): each group's last tile is a tile
+        // and, for a run, of its first tile's suit.
+        let bad = self
+            .groups()
+            .iter()
+            .fold(self.pair >= 34, |bad, &(kind, t)| {
+                let run = kind == SetKind::Sequence;
+                bad | (t >= 34) | (run & ((t >= 27) | (t % 9 > 6)))
+            });
+        assert!(!bad, "tile index out of range in {self:?}");
+        let groups = self.groups().iter().map(|&(kind, t)| {
+            let run = kind == SetKind::Sequence;
+            (
+                if run {
+                    GroupKind::Sequence
+                } else {
+                    GroupKind::Triplet
+                },
+                t,
+            )
         });
-        // A run steps by one tile, a triplet by none: the same three-tile list either way, so
-        // the groups of varied hands do not branch on their kind.
-        groups.extend(self.groups().iter().map(|&(kind, t)| {
-            let run = u8::from(kind == SetKind::Sequence);
-            Group {
-                kind: [GroupKind::Triplet, GroupKind::Sequence][usize::from(run)],
-                tiles: GroupTiles::from_iter([tile(t), tile(t + run), tile(t + 2 * run)]),
-            }
-        }));
-        Decomposition {
-            form: Form::Standard,
-            groups,
-            wildcard_as: Default::default(),
-        }
+        CompactDecomposition::of_groups(
+            Form::Standard,
+            std::iter::once((GroupKind::Pair, self.pair)).chain(groups),
+            0,
+        )
     }
 }
 

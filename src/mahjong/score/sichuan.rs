@@ -14,8 +14,7 @@ use super::{
     InvalidWin, Score, ScoreElement, ScoreError, Totals, Unit, WinInput, equal_payments,
     for_each_standard, prepare,
 };
-use crate::mahjong::{Decomposition, Form, Group, GroupKind, GroupTiles, Groups, MeldKind, Rules};
-use crate::tiles::Tile;
+use crate::mahjong::{CompactDecomposition, Form, GroupKind, MeldKind, Rules};
 
 /// One fan of the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -259,8 +258,8 @@ pub(in crate::mahjong::score) fn score(
     // The reading kept: most fans, then seven pairs over a standard reading, then most pungs,
     // the lowest pungs and the lowest pair (standard readings of equal fans count the same
     // fans: only the decomposition shown differs).
-    let mut best: Option<(ReadingKey, Counts, Decomposition)> = None;
-    let mut consider = |key: ReadingKey, fans: Counts, d: &dyn Fn() -> Decomposition| {
+    let mut best: Option<(ReadingKey, Counts, CompactDecomposition)> = None;
+    let mut consider = |key: ReadingKey, fans: Counts, d: &dyn Fn() -> CompactDecomposition| {
         if best.as_ref().is_none_or(|b| key > b.0) {
             best = Some((key, fans, d()));
         }
@@ -398,23 +397,12 @@ impl ReadingKey {
     }
 }
 
-fn tile(i: usize) -> Tile {
-    Tile::from_index(i).expect("tile index")
-}
-
-fn seven_pairs(counts: &[u8; 34]) -> Decomposition {
-    let mut groups = Groups::new();
-    for (i, &n) in counts.iter().enumerate() {
-        for _ in 0..n / 2 {
-            groups.push(Group {
-                kind: GroupKind::Pair,
-                tiles: GroupTiles::from_iter([tile(i); 2]),
-            });
-        }
-    }
-    Decomposition {
-        form: Form::SevenPairs,
-        groups,
-        wildcard_as: Default::default(),
-    }
+fn seven_pairs(counts: &[u8; 34]) -> CompactDecomposition {
+    let pairs = (0..34u8).flat_map(|t| {
+        std::iter::repeat_n(
+            (GroupKind::Pair, t),
+            usize::from(counts[usize::from(t)] / 2),
+        )
+    });
+    CompactDecomposition::of_groups(Form::SevenPairs, pairs, 0)
 }

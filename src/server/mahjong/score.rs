@@ -277,7 +277,7 @@ fn response(rules: &Rules, s: &Score) -> pb::MahjongScoreResponse {
             Some(InvalidWin::VoidSuitHeld { .. }) => pb::WinInvalidReason::VoidSuitHeld,
         } as i32,
         message: message(rules, s),
-        decomposition: s.decomposition.as_ref().map(decomposition),
+        decomposition: s.decomposition.map(|d| decomposition(&d.expand())),
         elements: s.elements.iter().map(element).collect(),
         fu: s.fu.iter().map(element).collect(),
         excluded: s.excluded.iter().map(element).collect(),

@@ -16,7 +16,9 @@ use crate::mahjong::score::{
     InvalidWin, Score, ScoreElement, ScoreError, ScoreField, Totals, Unit, WinInput, others,
     payments, prepare,
 };
-use crate::mahjong::{Decomposition, Form, Group, GroupKind, GroupTiles, Groups, Rules};
+use crate::mahjong::{
+    CompactDecomposition, Decomposition, Form, Group, GroupKind, GroupTiles, Groups, Rules,
+};
 use crate::tiles::Tile;
 
 /// Scores a win under Guobiao rules from the shared input: checks it as every scorer does
@@ -117,9 +119,10 @@ fn to_score(rules: &GuobiaoRules, input: &WinInput, s: &GuobiaoScore) -> Score {
     };
     Score {
         invalid,
-        decomposition: s
-            .form
-            .map(|form| decomposition(form, &s.sets[input.melds.len().min(s.sets.len())..], input)),
+        decomposition: s.form.map(|form| {
+            let sets = &s.sets[input.melds.len().min(s.sets.len())..];
+            CompactDecomposition::of_expanded(&decomposition(form, sets, input))
+        }),
         elements: s.fans.iter().map(|f| element(f.fan, f.count)).collect(),
         fu: Vec::new(),
         excluded: s

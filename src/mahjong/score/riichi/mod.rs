@@ -24,7 +24,7 @@ use super::{
     Arrangement, InvalidWin, Score, ScoreElement, ScoreError, Set, SetKind, Totals, Unit, WinInput,
     Wind, for_each_standard, prepare,
 };
-use crate::mahjong::{Decomposition, Form, Group, GroupKind, GroupTiles, Groups, Rules};
+use crate::mahjong::{CompactDecomposition, Form, GroupKind, Rules};
 use crate::tiles::Tile;
 use std::cmp::{Ordering, Reverse};
 
@@ -609,37 +609,21 @@ fn explain(
                 let (id, name) = fu::item::SEVEN_PAIRS;
                 fu_items.push(ScoreElement::new(id, name, 25, Unit::Fu, 1));
             }
-            let groups = kinds(counts)
-                .map(|t| Group {
-                    kind: GroupKind::Pair,
-                    tiles: GroupTiles::from_iter([t; 2]),
-                })
-                .collect();
-            Decomposition {
-                form: Form::SevenPairs,
-                groups,
-                wildcard_as: Default::default(),
-            }
+            let pairs = kinds(counts).map(|t| (GroupKind::Pair, t.index() as u8));
+            CompactDecomposition::of_groups(Form::SevenPairs, pairs, 0)
         }
         Reading::Orphans => {
             let pair = kinds(counts)
                 .find(|t| counts[t.index()] == 2)
                 .expect("a pair");
-            let tiles = kinds(counts).filter(|&t| t != pair).collect();
-            Decomposition {
-                form: Form::ThirteenOrphans,
-                groups: Groups::from_iter([
-                    Group {
-                        kind: GroupKind::Pair,
-                        tiles: GroupTiles::from_iter([pair; 2]),
-                    },
-                    Group {
-                        kind: GroupKind::Singles,
-                        tiles,
-                    },
-                ]),
-                wildcard_as: Default::default(),
-            }
+            let singles = kinds(counts)
+                .filter(|&t| t != pair)
+                .fold(0u64, |set, t| set | 1 << t.index());
+            let groups = [
+                (GroupKind::Pair, pair.index() as u8),
+                (GroupKind::Singles, singles.trailing_zeros() as u8),
+            ];
+            CompactDecomposition::of_groups(Form::ThirteenOrphans, groups, singles)
         }
     };
     let mut elements = Vec::with_capacity(v.yaku.0.count_ones() as usize + 3);
