@@ -647,7 +647,7 @@ fn knitted_singles(s: &mut State, shape: &Shape, perm: usize, star: bool) -> boo
 }
 
 mod guided;
-pub(crate) use guided::Guide;
+pub(crate) use guided::{Guide, warm_up};
 
 #[cfg(test)]
 mod tests {

@@ -52,7 +52,6 @@ pub use error::{Field, MahjongError};
 pub use forms::{Form, FormSet};
 pub use meld::{Meld, MeldError, MeldKind};
 pub use rules::{KaratenPolicy, Preset, RuleOverrides, Rules};
-pub use tables::warm_up;
 pub use waits::{
     ExcludedWait, Exclusion, ExplainedWaits, NotReady, ShapeWaits, Wait, WaitsResult, shape_waits,
     waits, waits_explained,
@@ -61,3 +60,10 @@ pub use waits::{
 // For timing the table build in benchmarks only; not part of the API.
 #[doc(hidden)]
 pub use tables::build_uncached;
+
+/// Builds the tables (the suit tables, and the decompositions of small suits) now rather than
+/// on the first request that needs them: a server calls this at start-up.
+pub fn warm_up() {
+    tables::tables();
+    decompose::warm_up();
+}

@@ -751,11 +751,6 @@ pub(crate) fn tables() -> &'static Tables {
     TABLES.get_or_init(Tables::build)
 }
 
-/// Builds the tables now rather than on the first request (a server calls this at start-up).
-pub fn warm_up() {
-    tables();
-}
-
 /// Builds a fresh, uncached set of tables and returns how many entries it holds; for timing the
 /// build in benchmarks only.
 #[doc(hidden)]

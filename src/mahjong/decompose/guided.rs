@@ -207,9 +207,40 @@ struct Part {
 }
 
 /// Suit `s`'s groups in the plain search's order: the first way to group all its naturals in
-/// `nat` that ends on a split in `accept`.
+/// `nat` that ends on a split in `accept`. Looked up when the suit is small
+/// ([`small::SmallSuits`]), else searched.
+fn find_suit(nat: &[u8; 34], suit: &Suit, accept: Splits) -> Option<Part> {
+    let at = start(nat, suit);
+    match small::SmallSuits::get().find(suit, at.key, at.tiles, accept) {
+        Some(found) => found,
+        None => search_from(&at, suit, accept),
+    }
+}
+
+/// [`find_suit`] by the search alone.
 fn search_suit(nat: &[u8; 34], suit: &Suit, accept: Splits) -> Option<Part> {
+    search_from(&start(nat, suit), suit, accept)
+}
+
+/// Where the search of suit `suit` starts: all its naturals in `nat` left.
+fn start(nat: &[u8; 34], suit: &Suit) -> Step {
     let left = suit.counts(nat);
+    // The direct table's key while no kind is held four times.
+    let key = if left.iter().all(|&c| c <= 3) {
+        (0..9).fold(0, |k, i| k | (left[i] as u32) << (2 * i))
+    } else {
+        NO_KEY
+    };
+    // Copies of each kind so far count every natural from the start, as the plain search's do.
+    Step {
+        left,
+        key,
+        tiles: left.iter().sum(),
+        used: left,
+    }
+}
+
+fn search_from(at: &Step, suit: &Suit, accept: Splits) -> Option<Part> {
     let mut part = Part {
         groups: [RawGroup {
             kind: GroupKind::Pair,
@@ -221,20 +252,7 @@ fn search_suit(nat: &[u8; 34], suit: &Suit, accept: Splits) -> Option<Part> {
         melds: 0,
         pairs: 0,
     };
-    // The direct table's key while no kind is held four times.
-    let key = if left.iter().all(|&c| c <= 3) {
-        (0..9).fold(0, |k, i| k | (left[i] as u32) << (2 * i))
-    } else {
-        NO_KEY
-    };
-    // Copies of each kind so far count every natural from the start, as the plain search's do.
-    let at = Step {
-        left,
-        key,
-        tiles: left.iter().sum(),
-        used: left,
-    };
-    descend(&at, &mut part, suit, accept).then_some(part)
+    descend(at, &mut part, suit, accept).then_some(part)
 }
 
 /// Marks a suit search without a direct-table key (a kind held four times).
@@ -488,11 +506,11 @@ impl<'s> Guide<'s> {
             }
             let accept = accepted(rest, melds_left, pair_left);
             let part = if changed == Some(s) {
-                search_suit(nat, suit, accept)
+                find_suit(nat, suit, accept)
             } else if let Some(&(_, part)) = self.found[s].iter().find(|(a, _)| *a == accept) {
                 part
             } else {
-                let part = search_suit(nat, suit, accept);
+                let part = find_suit(nat, suit, accept);
                 let _ = self.found[s].try_push((accept, part));
                 part
             };
@@ -557,6 +575,13 @@ pub(super) fn standard(
     let mut guide = Guide::new(nat, wild, melds, shape, 0)?;
     let (nat, present, splits) = (guide.nat, guide.present, guide.splits);
     guide.solve(&nat, wild, present, &splits, None)
+}
+
+mod small;
+
+/// Builds the table of small suits' decompositions now rather than on first use.
+pub(crate) fn warm_up() {
+    small::SmallSuits::get();
 }
 
 #[cfg(test)]
