@@ -10,7 +10,7 @@
 //! comparing their groups in turn by that order ranks them.
 //!
 //! The table holds every vector of at most [`MOST`] naturals with at most three copies of a
-//! kind (a direct-table key): 1,911 vectors, some 1.2 MB with the index by key. Parts of a
+//! kind (a direct-table key): 4,510 vectors and their 21,579 groupings, some 750 KB. Parts of a
 //! waiting hand are mostly this small, and a lookup costs a few loads where the search costs
 //! some thousand instructions.
 
@@ -19,27 +19,35 @@ use std::sync::OnceLock;
 use super::{GroupKind, NO_KEY, Part, Splits, Suit, search_suit};
 
 /// Most naturals of a vector in the table.
-const MOST: u8 = 5;
+const MOST: u8 = 6;
 /// The split bits (`m + 8p`, see [`Splits`]), in slot order: slot `m + 5p`.
 const SPLIT_BITS: [u8; 10] = [0, 1, 2, 3, 4, 8, 9, 10, 11, 12];
 
 /// One vector's groupings.
+#[derive(Clone, Copy)]
 struct Entry {
-    /// Per slot (see [`SPLIT_BITS`]), the first grouping that ends on the split, kinds counted
-    /// from the suit's first; meaningful where `ends` has the split.
-    parts: [Part; 10],
-    /// The splits some grouping ends on.
-    ends: Splits,
     /// Per split bit `b` of `ends`, the rank of its grouping in the search's order (0 first)
     /// in bits `4b..4b + 4`.
     ranks: u64,
+    /// The splits some grouping ends on.
+    ends: Splits,
+    /// Where the groupings start in [`SmallSuits::parts`]: one per split of `ends`, lowest
+    /// split first.
+    at: u16,
 }
 
-/// The table: entries by direct-table key.
+/// The table: the vectors in order of their keys' high digits (4-8), then their low digits
+/// (0-3), so that a vector's place is two loads from tables of a few kilobytes.
 pub(super) struct SmallSuits {
-    /// Per key, 1 + the entry's index, or 0 for a vector not in the table.
-    index: Vec<u16>,
+    /// Per high digits (`key >> 8`): the place of the first vector with them, and in bits
+    /// 16 and up the naturals the low digits may hold (more than [`MOST`]: none).
+    high: Vec<u32>,
+    /// Per naturals allowed (0 to [`MOST`]) and low digits (`key & 255`): how many vectors of
+    /// the same high digits come before, or `u16::MAX` past the naturals allowed.
+    low: Vec<[u16; 256]>,
     entries: Vec<Entry>,
+    /// The groupings, kinds counted from the suit's first.
+    parts: Vec<Part>,
 }
 
 /// The key of each group in the search's order at the step it was taken (lower first): the
@@ -58,9 +66,13 @@ fn groups_order(p: &Part) -> impl Iterator<Item = u8> + '_ {
         .map(|g| order(g.kind, g.first))
 }
 
+/// The naturals of the digits of `key` (2 bits each).
+fn naturals(key: u32) -> u8 {
+    (0..9).map(|i| (key >> (2 * i) & 3) as u8).sum()
+}
+
 impl SmallSuits {
-    /// The table, built on first use or by [`crate::mahjong::warm_up`] (19,110 searches, some 70
-    /// million instructions).
+    /// The table, built on first use or by [`crate::mahjong::warm_up`] (45,100 searches).
     pub(super) fn get() -> &'static SmallSuits {
         static TABLE: OnceLock<SmallSuits> = OnceLock::new();
         TABLE.get_or_init(SmallSuits::build)
@@ -68,38 +80,82 @@ impl SmallSuits {
 
     fn build() -> SmallSuits {
         let suit = Suit::all()[0];
-        let mut index = vec![0u16; 1 << 18];
+        let low = (0..=MOST)
+            .map(|allowed| {
+                let mut place = 0;
+                std::array::from_fn(|key| {
+                    if naturals(key as u32) > allowed {
+                        return u16::MAX;
+                    }
+                    place += 1;
+                    place - 1
+                })
+            })
+            .collect();
+        let mut high = vec![0u32; 1 << 10];
         let mut entries = Vec::new();
-        for key in 0..1u32 << 18 {
-            let digits: [u8; 9] = std::array::from_fn(|i| (key >> (2 * i) & 3) as u8);
-            let n: u8 = digits.iter().sum();
-            if n == 0 || n > MOST {
+        let mut parts = Vec::new();
+        for (h, slot) in high.iter_mut().enumerate() {
+            let used = naturals(h as u32);
+            if used > MOST {
+                *slot = 0xff << 16;
                 continue;
             }
-            let mut nat = [0u8; 34];
-            nat[..9].copy_from_slice(&digits);
-            let found: [Option<Part>; 10] =
-                std::array::from_fn(|slot| search_suit(&nat, &suit, 1 << SPLIT_BITS[slot]));
-            let mut slots: Vec<usize> = (0..10).filter(|&s| found[s].is_some()).collect();
-            slots.sort_by(|&a, &b| {
-                let (a, b) = (found[a].as_ref(), found[b].as_ref());
-                let (a, b) = (a.expect("found"), b.expect("found"));
-                groups_order(a).cmp(groups_order(b))
-            });
-            let mut entry = Entry {
-                parts: found.map(|p| p.unwrap_or(EMPTY)),
-                ends: 0,
-                ranks: 0,
-            };
-            for (rank, &slot) in slots.iter().enumerate() {
-                let bit = SPLIT_BITS[slot];
-                entry.ends |= 1 << bit;
-                entry.ranks |= (rank as u64) << (4 * bit);
+            *slot = entries.len() as u32 | u32::from(MOST - used) << 16;
+            for l in 0..256u32 {
+                let key = (h as u32) << 8 | l;
+                if naturals(l) + used > MOST {
+                    continue;
+                }
+                let mut nat = [0u8; 34];
+                for (i, n) in nat[..9].iter_mut().enumerate() {
+                    *n = (key >> (2 * i) & 3) as u8;
+                }
+                let found: [Option<Part>; 10] =
+                    std::array::from_fn(|s| search_suit(&nat, &suit, 1 << SPLIT_BITS[s]));
+                let mut slots: Vec<usize> = (0..10).filter(|&s| found[s].is_some()).collect();
+                let mut entry = Entry {
+                    ranks: 0,
+                    ends: 0,
+                    at: u16::try_from(parts.len()).expect("fewer than 65,536 groupings"),
+                };
+                // Split order (the slots' order is the splits'), then the search's order.
+                for &s in &slots {
+                    entry.ends |= 1 << SPLIT_BITS[s];
+                    parts.push(found[s].expect("found"));
+                }
+                slots.sort_by(|&a, &b| {
+                    let (a, b) = (found[a].as_ref(), found[b].as_ref());
+                    let (a, b) = (a.expect("found"), b.expect("found"));
+                    groups_order(a).cmp(groups_order(b))
+                });
+                for (rank, &s) in slots.iter().enumerate() {
+                    entry.ranks |= (rank as u64) << (4 * SPLIT_BITS[s]);
+                }
+                entries.push(entry);
             }
-            entries.push(entry);
-            index[key as usize] = entries.len() as u16;
         }
-        SmallSuits { index, entries }
+        SmallSuits {
+            high,
+            low,
+            entries,
+            parts,
+        }
+    }
+
+    /// The entry of the vector with direct-table key `key`, if it is in the table.
+    #[inline]
+    fn entry(&self, key: u32) -> Option<&Entry> {
+        let high = *self.high.get((key >> 8) as usize)?;
+        let low = *self
+            .low
+            .get((high >> 16) as usize)?
+            .get((key & 255) as usize)?;
+        if low == u16::MAX {
+            return None;
+        }
+        self.entries
+            .get((high & 0xffff) as usize + usize::from(low))
     }
 
     /// What [`search_suit`] finds for numbered suit `suit` whose naturals are `tiles` tiles with
@@ -115,8 +171,7 @@ impl SmallSuits {
         if key == NO_KEY || tiles > MOST || !suit.runs {
             return None;
         }
-        let i = usize::from(*self.index.get(key as usize)?);
-        let entry = self.entries.get(i.checked_sub(1)?)?;
+        let entry = self.entry(key)?;
         let mut candidates = entry.ends & accept;
         let mut best = (u64::MAX, 0u32);
         while candidates != 0 {
@@ -130,8 +185,8 @@ impl SmallSuits {
         if best.0 == u64::MAX {
             return Some(None);
         }
-        let slot = (best.1 & 7) + 5 * (best.1 >> 3);
-        let mut part = entry.parts[slot as usize];
+        let before = (entry.ends & ((1 << best.1) - 1)).count_ones() as usize;
+        let mut part = *self.parts.get(usize::from(entry.at) + before)?;
         let first = suit.first as u8;
         for g in &mut part.groups[..usize::from(part.n_groups)] {
             g.first += first;
@@ -142,19 +197,6 @@ impl SmallSuits {
         Some(Some(part))
     }
 }
-
-/// A slot no grouping fills.
-const EMPTY: Part = Part {
-    groups: [super::RawGroup {
-        kind: GroupKind::Pair,
-        first: 0,
-    }; super::MAX_GROUPS],
-    n_groups: 0,
-    subs: [0; super::MAX_TILES + 1],
-    n_subs: 0,
-    melds: 0,
-    pairs: 0,
-};
 
 #[cfg(test)]
 mod tests {
@@ -167,7 +209,8 @@ mod tests {
     #[test]
     fn lookups_find_what_the_search_finds() {
         let table = SmallSuits::get();
-        assert_eq!(table.entries.len(), 1_911);
+        // Every vector of at most 6 naturals (at most 3 of a kind), the empty one included.
+        assert_eq!(table.entries.len(), 4_510);
         let prefix = |a: i8| if a < 0 { 0 } else { (1u16 << (a + 1)) - 1 };
         let mut accepts: Vec<Splits> = Vec::new();
         for a in -1..=4 {
@@ -198,11 +241,8 @@ mod tests {
                     suit.first / 9
                 );
                 // Counts the lookups where the order among splits decides.
-                differ += usize::from(
-                    (table.entries[usize::from(table.index[key as usize]) - 1].ends & accept)
-                        .count_ones()
-                        > 1,
-                );
+                let ends = table.entry(key).expect("in the table").ends;
+                differ += usize::from((ends & accept).count_ones() > 1);
             }
         }
         assert!(differ > 10_000, "{differ}");
