@@ -343,12 +343,24 @@ impl CompactDecomposition {
         groups: impl IntoIterator<Item = (GroupKind, u8)>,
         set: u64,
     ) -> CompactDecomposition {
-        let mut d = CompactDecomposition::new(form, &[], set, &[]);
-        for (kind, first) in groups {
+        let mut d = CompactDecomposition {
+            form,
+            n_groups: 0,
+            groups: [RawGroup {
+                kind: GroupKind::Pair,
+                first: 0,
+            }; MAX_GROUPS],
+            set,
+            n_wild: 0,
+            wild: [0; MAX_TILES],
+        };
+        let mut n = 0;
+        for (slot, (kind, first)) in d.groups.iter_mut().zip(groups) {
             debug_assert!(usize::from(first) < Tile::COUNT, "tile index {first}");
-            d.groups[usize::from(d.n_groups)] = RawGroup { kind, first };
-            d.n_groups += 1;
+            *slot = RawGroup { kind, first };
+            n += 1;
         }
+        d.n_groups = n;
         d
     }
 
