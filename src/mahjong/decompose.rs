@@ -291,9 +291,11 @@ fn start(nat: &[u8; 34], wild: u8, shape: &Shape) -> State {
 fn finish(form: Form, s: State) -> CompactDecomposition {
     CompactDecomposition::new(
         form,
-        &s.groups[..s.n_groups as usize],
+        &s.groups,
+        s.n_groups.into(),
         s.set,
-        &s.subs[..s.n_subs as usize],
+        &s.subs,
+        s.n_subs.into(),
     )
 }
 
@@ -314,24 +316,32 @@ pub struct CompactDecomposition {
 }
 
 impl CompactDecomposition {
-    /// The groups `raw` (`set` the tiles of a knitted straight or singles group) and the kinds
-    /// `subs` the wildcards stand for, in any order: at most [`MAX_GROUPS`] and [`MAX_TILES`]
-    /// of them, as every search makes.
-    fn new(form: Form, raw: &[RawGroup], set: u64, subs: &[u8]) -> CompactDecomposition {
+    /// The first `n_groups` groups of `groups` (`set` the tiles of a knitted straight or
+    /// singles group) and the first `n_wild` kinds of `wild` the wildcards stand for, in any
+    /// order: at most [`MAX_GROUPS`] and [`MAX_TILES`], as every search makes. The lists are
+    /// at least that long and copied whole (a fixed length, so no call to copy them).
+    fn new(
+        form: Form,
+        groups: &[RawGroup],
+        n_groups: usize,
+        set: u64,
+        wild: &[u8],
+        n_wild: usize,
+    ) -> CompactDecomposition {
         let mut d = CompactDecomposition {
             form,
-            n_groups: raw.len() as u8,
+            n_groups: n_groups.min(MAX_GROUPS) as u8,
             groups: [RawGroup {
                 kind: GroupKind::Pair,
                 first: 0,
             }; MAX_GROUPS],
             set,
-            n_wild: subs.len() as u8,
+            n_wild: n_wild.min(MAX_TILES) as u8,
             wild: [0; MAX_TILES],
         };
-        d.groups[..raw.len()].copy_from_slice(raw);
-        d.wild[..subs.len()].copy_from_slice(subs);
-        d.wild[..subs.len()].sort_unstable();
+        d.groups.copy_from_slice(&groups[..MAX_GROUPS]);
+        d.wild.copy_from_slice(&wild[..MAX_TILES]);
+        d.wild[..usize::from(d.n_wild)].sort_unstable();
         d
     }
 
@@ -614,9 +624,8 @@ fn pairs_in_order(nat: &[u8; 34], wild: u8, shape: &Shape) -> Option<CompactDeco
         groups[n_groups] = pair(k);
         n_groups += 1;
     }
-    (wild == 0).then(|| {
-        CompactDecomposition::new(Form::SevenPairs, &groups[..n_groups], 0, &subs[..n_subs])
-    })
+    (wild == 0)
+        .then(|| CompactDecomposition::new(Form::SevenPairs, &groups, n_groups, 0, &subs, n_subs))
 }
 
 const ORPHAN_TILES: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];

@@ -498,8 +498,14 @@ impl<'s> Guide<'s> {
             return Some(None);
         }
         let (mut melds_left, mut pair_left) = (self.melds, 1u8);
-        let mut groups = ArrayVec::<RawGroup, MAX_GROUPS>::new();
-        let mut subs = ArrayVec::<u8, MAX_TILES>::new();
+        // Each part's whole lists are copied in after the ones before (fixed lengths, so no
+        // call to copy them), into lists long enough for a full part past a full list.
+        let mut groups = [RawGroup {
+            kind: GroupKind::Pair,
+            first: 0,
+        }; 2 * MAX_GROUPS];
+        let mut subs = [0u8; 2 * MAX_TILES + 1];
+        let (mut n_groups, mut n_subs) = (0usize, 0usize);
         for (s, (suit, &rest)) in self.suits.iter().zip(&rest).enumerate() {
             if present & suit.mask() == 0 {
                 continue;
@@ -517,49 +523,57 @@ impl<'s> Guide<'s> {
             // Not found: the tables promised what the search could not keep (not expected);
             // the plain search answers.
             let part = part?;
-            groups
-                .try_extend_from_slice(&part.groups[..part.n_groups as usize])
-                .ok()?;
-            subs.try_extend_from_slice(&part.subs[..part.n_subs as usize])
-                .ok()?;
+            if n_groups > MAX_GROUPS || n_subs > MAX_TILES {
+                return None;
+            }
+            groups[n_groups..][..MAX_GROUPS].copy_from_slice(&part.groups);
+            subs[n_subs..][..MAX_TILES + 1].copy_from_slice(&part.subs);
+            n_groups += usize::from(part.n_groups);
+            n_subs += usize::from(part.n_subs);
             melds_left -= part.melds;
             pair_left -= part.pairs;
         }
         // The wildcards left make whole groups, each at the lowest kind with room (the plain
         // search's `fill_wild`); the part's size says they are exactly enough (checked all the
         // same: otherwise the plain search answers).
-        if wild as usize != subs.len() + 3 * melds_left as usize + 2 * pair_left as usize {
+        if wild as usize != n_subs + 3 * melds_left as usize + 2 * pair_left as usize {
             return None;
         }
-        let mut used = *nat;
-        for &k in &subs {
-            used[k as usize] += 1;
-        }
-        for (n, count) in [(3u8, melds_left), (2u8, pair_left)] {
-            for _ in 0..count {
-                let k = (0..34).find(|&t| self.shape.usable >> t & 1 == 1 && used[t] + n <= CAP)?;
-                used[k] += n;
-                let kind = if n == 3 {
-                    GroupKind::Triplet
-                } else {
-                    GroupKind::Pair
-                };
-                groups
-                    .try_push(RawGroup {
+        if melds_left + pair_left > 0 {
+            let mut used = *nat;
+            for &k in &subs[..n_subs.min(MAX_TILES)] {
+                used[k as usize] += 1;
+            }
+            for (n, count) in [(3u8, melds_left), (2u8, pair_left)] {
+                for _ in 0..count {
+                    let k =
+                        (0..34).find(|&t| self.shape.usable >> t & 1 == 1 && used[t] + n <= CAP)?;
+                    used[k] += n;
+                    let kind = if n == 3 {
+                        GroupKind::Triplet
+                    } else {
+                        GroupKind::Pair
+                    };
+                    *groups.get_mut(n_groups)? = RawGroup {
                         kind,
                         first: k as u8,
-                    })
-                    .ok()?;
-                for _ in 0..n {
-                    subs.try_push(k as u8).ok()?;
+                    };
+                    n_groups += 1;
+                    subs.get_mut(n_subs..n_subs + usize::from(n))?.fill(k as u8);
+                    n_subs += usize::from(n);
                 }
             }
+        }
+        if n_groups > MAX_GROUPS || n_subs > MAX_TILES {
+            return None;
         }
         Some(Some(CompactDecomposition::new(
             Form::Standard,
             &groups,
+            n_groups,
             0,
             &subs,
+            n_subs,
         )))
     }
 }
