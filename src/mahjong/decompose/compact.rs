@@ -7,8 +7,9 @@ use crate::tiles::Tile;
 
 /// A decomposition as the search records it: each group as its kind and lowest tile, and the
 /// kinds the wildcards stand for; some 40 bytes and no tile lists, against some 200 for a
-/// [`Decomposition`]. The waits keep one per winning tile and list the tiles
-/// ([`CompactDecomposition::expand`]) only for the decompositions an answer shows.
+/// [`Decomposition`]. The waits keep one per winning tile, and a score the one it chose; the
+/// tiles are listed ([`CompactDecomposition::expand`]) only for a decomposition an answer
+/// shows.
 #[derive(Clone, Copy)]
 pub struct CompactDecomposition {
     form: Form,
