@@ -23,6 +23,21 @@ pub struct CompactDecomposition {
 }
 
 impl CompactDecomposition {
+    /// No groups and no wildcards yet.
+    fn empty(form: Form, set: u64) -> CompactDecomposition {
+        CompactDecomposition {
+            form,
+            n_groups: 0,
+            groups: [RawGroup {
+                kind: GroupKind::Pair,
+                first: 0,
+            }; MAX_GROUPS],
+            set,
+            n_wild: 0,
+            wild: [0; MAX_TILES],
+        }
+    }
+
     /// The first `n_groups` groups of `groups` (`set` the tiles of a knitted straight or
     /// singles group) and the first `n_wild` kinds of `wild` the wildcards stand for, in any
     /// order: at most [`MAX_GROUPS`] and [`MAX_TILES`], as every search makes. The lists are
@@ -35,17 +50,9 @@ impl CompactDecomposition {
         wild: &[u8],
         n_wild: usize,
     ) -> CompactDecomposition {
-        let mut d = CompactDecomposition {
-            form,
-            n_groups: n_groups.min(MAX_GROUPS) as u8,
-            groups: [RawGroup {
-                kind: GroupKind::Pair,
-                first: 0,
-            }; MAX_GROUPS],
-            set,
-            n_wild: n_wild.min(MAX_TILES) as u8,
-            wild: [0; MAX_TILES],
-        };
+        let mut d = CompactDecomposition::empty(form, set);
+        d.n_groups = n_groups.min(MAX_GROUPS) as u8;
+        d.n_wild = n_wild.min(MAX_TILES) as u8;
         d.groups.copy_from_slice(&groups[..MAX_GROUPS]);
         d.wild.copy_from_slice(&wild[..MAX_TILES]);
         d.wild[..usize::from(d.n_wild)].sort_unstable();
@@ -60,17 +67,7 @@ impl CompactDecomposition {
         groups: impl IntoIterator<Item = (GroupKind, u8)>,
         set: u64,
     ) -> CompactDecomposition {
-        let mut d = CompactDecomposition {
-            form,
-            n_groups: 0,
-            groups: [RawGroup {
-                kind: GroupKind::Pair,
-                first: 0,
-            }; MAX_GROUPS],
-            set,
-            n_wild: 0,
-            wild: [0; MAX_TILES],
-        };
+        let mut d = CompactDecomposition::empty(form, set);
         let mut n = 0;
         for (slot, (kind, first)) in d.groups.iter_mut().zip(groups) {
             debug_assert!(usize::from(first) < Tile::COUNT, "tile index {first}");

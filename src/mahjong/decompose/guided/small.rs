@@ -66,9 +66,14 @@ fn groups_order(p: &Part) -> impl Iterator<Item = u8> + '_ {
         .map(|g| order(g.kind, g.first))
 }
 
-/// The naturals of the digits of `key` (2 bits each).
+/// The counts a direct-table key holds (2 bits each, kind 0 lowest).
+fn digits(key: u32) -> [u8; 9] {
+    std::array::from_fn(|i| (key >> (2 * i) & 3) as u8)
+}
+
+/// The naturals of the counts `key` holds.
 fn naturals(key: u32) -> u8 {
-    (0..9).map(|i| (key >> (2 * i) & 3) as u8).sum()
+    digits(key).iter().sum()
 }
 
 impl SmallSuits {
@@ -108,9 +113,7 @@ impl SmallSuits {
                     continue;
                 }
                 let mut nat = [0u8; 34];
-                for (i, n) in nat[..9].iter_mut().enumerate() {
-                    *n = (key >> (2 * i) & 3) as u8;
-                }
+                nat[..9].copy_from_slice(&digits(key));
                 let found: [Option<Part>; 10] =
                     std::array::from_fn(|s| search_suit(&nat, &suit, 1 << SPLIT_BITS[s]));
                 let mut slots: Vec<usize> = (0..10).filter(|&s| found[s].is_some()).collect();
@@ -222,8 +225,7 @@ mod tests {
         let suits = Suit::all();
         let mut differ = 0;
         for key in 0..1u32 << 18 {
-            let digits: [u8; 9] = std::array::from_fn(|i| (key >> (2 * i) & 3) as u8);
-            let n: u8 = digits.iter().sum();
+            let (digits, n) = (digits(key), naturals(key));
             if n == 0 || n > MOST {
                 continue;
             }
