@@ -16,6 +16,7 @@
 //!
 //! [`Rules`]: crate::mahjong::Rules
 
+mod arrangements;
 pub mod guobiao;
 pub mod hongzhong;
 mod input;
@@ -24,8 +25,9 @@ mod sets;
 pub mod sichuan;
 mod table;
 
+pub use arrangements::{Arrangement, for_each_standard};
 pub use input::{ScoreError, ScoreField, WinContext, WinInput, Wind, prepare, red_fives};
-pub use sets::{Arrangement, Set, SetKind, for_each_standard};
+pub use sets::{Set, SetKind};
 pub use table::{
     InvalidScoringRules, ScoreTable, ScoringOverrides, ScoringRules, ScoringRulesError, score,
 };
@@ -200,6 +202,11 @@ impl Score {
             ..Score::default()
         }
     }
+}
+
+/// Builds the scorers' table (the groupings of every complete suit, [`for_each_standard`]).
+pub(crate) fn warm_up() {
+    arrangements::SuitGroupings::get();
 }
 
 /// Rounds up to a multiple of 100.
