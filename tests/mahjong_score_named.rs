@@ -35,6 +35,48 @@ fn pinfu_tsumo_is_20_fu() {
     assert_eq!(s.totals.winner_gain, 2000);
 }
 
+/// The three-suit and straight yaku at every place they can be: each run of sanshoku doujun
+/// (123 to 789), each number of sanshoku doukou (1 to 9), ittsu in each suit.
+#[test]
+fn three_suit_and_straight_yaku_at_every_place() {
+    let run = |n: u8| format!("{}{}{}", n, n + 1, n + 2);
+    for n in 1..=7 {
+        let r = run(n);
+        let hand = format!("{r}m{r}p{r}s11122z");
+        let s = riichi_score(&tsumo(win(&hand, &[], "1z")));
+        assert!(
+            ids(&s).contains(&"riichi.sanshoku_doujun"),
+            "{hand}: {:?}",
+            ids(&s)
+        );
+    }
+    for n in 1..=9 {
+        // On a discard, so that the East triplet is open and the hand not four concealed
+        // triplets (a yakuman, which drops the other yaku).
+        let hand = format!("{n}{n}{n}m{n}{n}{n}p{n}{n}{n}s11122z");
+        let s = riichi_score(&win(&hand, &[], "1z"));
+        assert!(
+            ids(&s).contains(&"riichi.sanshoku_doukou"),
+            "{hand}: {:?}",
+            ids(&s)
+        );
+    }
+    for suit in ['m', 'p', 's'] {
+        let hand = format!("123456789{suit}11122z");
+        let s = riichi_score(&tsumo(win(&hand, &[], "1z")));
+        assert!(ids(&s).contains(&"riichi.ittsu"), "{hand}: {:?}", ids(&s));
+    }
+    // Two suits' runs and a third's one off: neither yaku.
+    let s = riichi_score(&tsumo(win("789m789p678s11122z", &[], "1z")));
+    assert!(
+        !ids(&s).contains(&"riichi.sanshoku_doujun"),
+        "{:?}",
+        ids(&s)
+    );
+    let s = riichi_score(&tsumo(win("123456m789p11122z", &[], "1z")));
+    assert!(!ids(&s).contains(&"riichi.ittsu"), "{:?}", ids(&s));
+}
+
 #[test]
 fn ryanpeikou_beats_chiitoitsu() {
     let s = riichi_score(&win("112233m445566p77s", &[], "7s"));

@@ -75,7 +75,12 @@ const SUIT: [u64; 3] = [0x1ff, 0x1ff << 9, 0x1ff << 18];
 /// branch on it.
 const OUTSIDE: u64 = TERMINALS | HONORS;
 /// The lowest tiles of the runs an outside hand may have: 123 and 789 of each suit.
-const OUTSIDE_RUNS: u64 = 1 | 1 << 6 | 1 << 9 | 1 << 15 | 1 << 18 | 1 << 24;
+const OUTSIDE_RUNS: u64 = RUNS_123 | RUNS_789;
+
+/// The lowest tiles of the runs 123 and 789 of each suit, the two that can be edge waits (a
+/// mask rather than `% 9`, a multiplication per group).
+const RUNS_123: u64 = 1 | 1 << 9 | 1 << 18;
+const RUNS_789: u64 = 1 << 6 | 1 << 15 | 1 << 24;
 
 /// Facts of the whole hand, the same for every reading.
 struct Facts {
@@ -285,7 +290,8 @@ fn each_reading(
             let holds = d <= 2 * u8::from(run);
             let repeat = (i > 0) & (groups[i.saturating_sub(1)] == (kind, tile));
             completed |= u32::from(holds & !repeat) << i;
-            let penchan = (d == 0) & (tile % 9 == 6) | (d == 2) & (tile % 9 == 0);
+            let penchan =
+                (d == 0) & (RUNS_789 >> tile & 1 == 1) | (d == 2) & (RUNS_123 >> tile & 1 == 1);
             let w = usize::from(run) * (1 + usize::from(d == 1) + 2 * usize::from(penchan));
             waits[i] = [Wait::Shanpon, Wait::Ryanmen, Wait::Kanchan, Wait::Penchan][w];
         }
@@ -418,6 +424,7 @@ fn orphans(counts: &[u8; 34]) -> bool {
 
 /// The value of a reading with yaku `y`, rounded `fu` and `raw_fu` before rounding: yakuman
 /// drop every other yaku (and fu).
+#[inline]
 fn value(mut y: YakuSet, fu: u32, raw_fu: u32, f: &Facts, r: &RiichiRules) -> Value {
     if y.yakuman().0 != 0 {
         y = y.yakuman();
@@ -504,16 +511,18 @@ fn standard_yaku(f: &Facts, sets: &[Set; 4], pair: u8, wait: Wait) -> YakuSet {
             y.add(Yaku::Iipeikou);
         }
     }
+    // The same run, or triplet, in all three suits: a bit of the first suit's nine that the
+    // other two have too. 123, 456 and 789 of one suit: a run whose next two in threes follow.
     y.add_if(
-        (0..7).any(|n| seq_mask >> n & seq_mask >> (n + 9) & seq_mask >> (n + 18) & 1 == 1),
+        seq_mask & seq_mask >> 9 & seq_mask >> 18 & 0x7f != 0,
         Yaku::SanshokuDoujun,
     );
     y.add_if(
-        (0..3).any(|s| seq_mask >> (9 * s) & 0b1001001 == 0b1001001),
+        seq_mask & seq_mask >> 3 & seq_mask >> 6 & (1 | 1 << 9 | 1 << 18) != 0,
         Yaku::Ittsu,
     );
     y.add_if(
-        (0..9).any(|n| pung_mask >> n & pung_mask >> (n + 9) & pung_mask >> (n + 18) & 1 == 1),
+        pung_mask & pung_mask >> 9 & pung_mask >> 18 & 0x1ff != 0,
         Yaku::SanshokuDoukou,
     );
     if all_outside && seq_count > 0 {
