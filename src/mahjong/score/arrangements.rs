@@ -432,13 +432,8 @@ fn dfs(
     let i = from + rest.trailing_zeros() as usize;
     let stage = if i == from { stage } else { TRIPLET };
     if stage == TRIPLET && a.n < needed && c[i] >= 3 {
-        c[i] -= 3;
-        a.groups[a.n as usize] = (SetKind::Triplet, i as u8);
-        a.n += 1;
-        let held = drop_emptied(held, c, i..i + 1);
-        dfs(c, held, i, TRIPLET, needed, sequences, a, f);
-        a.n -= 1;
-        c[i] += 3;
+        let group = (SetKind::Triplet, i);
+        take_group(c, held, group, TRIPLET, needed, sequences, a, f);
     }
     if stage <= RUN
         && sequences
@@ -448,17 +443,8 @@ fn dfs(
         && c[i + 1] > 0
         && c[i + 2] > 0
     {
-        c[i] -= 1;
-        c[i + 1] -= 1;
-        c[i + 2] -= 1;
-        a.groups[a.n as usize] = (SetKind::Sequence, i as u8);
-        a.n += 1;
-        let held = drop_emptied(held, c, i..i + 3);
-        dfs(c, held, i, RUN, needed, sequences, a, f);
-        a.n -= 1;
-        c[i] += 1;
-        c[i + 1] += 1;
-        c[i + 2] += 1;
+        let group = (SetKind::Sequence, i);
+        take_group(c, held, group, RUN, needed, sequences, a, f);
     }
     if a.pair == u8::MAX && c[i] >= 2 {
         c[i] -= 2;
@@ -468,6 +454,33 @@ fn dfs(
         a.pair = u8::MAX;
         c[i] += 2;
     }
+}
+
+/// [`dfs`] with `group` (a triplet or a run at its lowest tile) taken out of `c`, from `stage`
+/// on; the group is put back after.
+#[allow(clippy::too_many_arguments)]
+fn take_group(
+    c: &mut [u8; 34],
+    held: u64,
+    (kind, i): (SetKind, usize),
+    stage: u8,
+    needed: u8,
+    sequences: bool,
+    a: &mut Arrangement,
+    f: &mut impl FnMut(&Arrangement),
+) {
+    let (tiles, copies) = if kind == SetKind::Sequence {
+        (i..i + 3, 1)
+    } else {
+        (i..i + 1, 3)
+    };
+    tiles.clone().for_each(|t| c[t] -= copies);
+    a.groups[a.n as usize] = (kind, i as u8);
+    a.n += 1;
+    let held = drop_emptied(held, c, tiles.clone());
+    dfs(c, held, i, stage, needed, sequences, a, f);
+    a.n -= 1;
+    tiles.for_each(|t| c[t] += copies);
 }
 
 #[cfg(test)]
