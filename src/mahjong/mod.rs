@@ -62,8 +62,8 @@ pub use waits::{
 pub use tables::build_uncached;
 
 /// Builds the tables (the suit tables, the decompositions of small suits, and the groupings of
-/// complete suits the scorers read) now rather than
-/// on the first request that needs them: a server calls this at start-up.
+/// complete suits the scorers read) now rather than on the first request that needs them: a
+/// server calls this at start-up.
 pub fn warm_up() {
     tables::tables();
     decompose::warm_up();
