@@ -125,7 +125,7 @@ pub fn for_each_standard(
     for g0 in found[0] {
         for g1 in found[1] {
             for g2 in found[2] {
-                if !sequences && (g0.runs | g1.runs | g2.runs) {
+                if !sequences && (g0.runs() | g1.runs() | g2.runs()) {
                     continue;
                 }
                 let mut pair = honour_pair;
@@ -207,8 +207,6 @@ struct Slot {
     pair: u8,
     /// How many groups.
     n: u8,
-    /// Any of them a run.
-    runs: bool,
     /// In the table: how many groupings the vector has; one is this slot, more are in
     /// [`SuitGroupings::more`] from [`Slot::groups`] on.
     count: u8,
@@ -222,10 +220,15 @@ impl Slot {
         key: 0,
         pair: NO_PAIR,
         n: 0,
-        runs: false,
         count: 1,
         groups: 0,
     };
+
+    /// Any of the groups a run.
+    #[inline]
+    fn runs(&self) -> bool {
+        self.groups & (RUN_LANE * LANES[4]) != 0
+    }
 }
 
 /// log2 of [`SuitGroupings`]' slots: 32,768 for 21,742 vectors.
@@ -277,9 +280,10 @@ impl SuitGroupings {
 
     fn build() -> SuitGroupings {
         let mut by_key: HashMap<u32, Vec<Slot>> = HashMap::new();
-        let mut digits = [0u8; 9];
+        // The suit built is the first of a hand's counts, so its keys are `suit_key`'s.
+        let mut counts = [0u8; 34];
         let mut groups = Vec::with_capacity(4);
-        collect(0, &mut digits, &mut groups, &mut by_key);
+        collect(0, &mut counts, &mut groups, &mut by_key);
         let mut keys: Vec<u32> = by_key.keys().copied().collect();
         keys.sort_unstable();
         let mut slots = vec![Slot::default(); 1 << SLOT_BITS];
@@ -321,9 +325,10 @@ const MELDS: [(u8, bool); 16] = {
 
 /// Records every vector made of `groups` and up to `4 - groups.len()` more melds from
 /// `MELDS[from..]`, with and without each possible pair (so each multiset of melds is met once).
+/// `digits` are a hand's counts with only the first suit's used.
 fn collect(
     from: usize,
-    digits: &mut [u8; 9],
+    digits: &mut [u8; 34],
     groups: &mut Vec<(u8, bool)>,
     by_key: &mut HashMap<u32, Vec<Slot>>,
 ) {
@@ -334,7 +339,7 @@ fn collect(
             }
             digits[p] += 2;
         }
-        let key = digits.iter().rev().fold(0, |k, &d| k << 3 | u32::from(d));
+        let key = suit_key(digits, 0);
         if key != 0 {
             let slot = grouping(key, pair.map(|p| p as u8), groups);
             by_key.entry(key).or_default().push(slot);
@@ -376,7 +381,6 @@ fn grouping(key: u32, pair: Option<u8>, groups: &[(u8, bool)]) -> Slot {
         key,
         pair: pair.unwrap_or(NO_PAIR),
         n: sorted.len() as u8,
-        runs: sorted.iter().any(|g| g.1),
         count: 1,
         groups: packed,
     }
