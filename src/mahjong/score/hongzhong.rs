@@ -166,9 +166,7 @@ pub(in crate::mahjong::score) fn score(
     }
     let mut melded = [0u8; 34];
     for m in &input.melds {
-        for t in m.tiles() {
-            melded[t.index()] += 1;
-        }
+        m.add_to(&mut melded);
     }
     let mut run_starts = 0u64;
     for s in 0..3 {

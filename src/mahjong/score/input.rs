@@ -214,7 +214,22 @@ pub fn red_fives<'a>(texts: impl IntoIterator<Item = &'a str>) -> u8 {
 /// the discarder's), and `robbing_kong` when the winner holds another copy of the winning tile
 /// (the robbed tile is the fourth copy) or the tile is a wildcard (never melded).
 pub fn prepare(rules: &Rules, input: &WinInput) -> Result<[u8; 34], ScoreError> {
-    let (hand, winning_held) = match count_valid(rules, input) {
+    prepare_counts(rules, input).map(|c| c.concealed)
+}
+
+/// The counts [`prepare_counts`] returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HandCounts {
+    /// The concealed tiles, the winning tile included (what [`prepare`] returns).
+    pub concealed: [u8; 34],
+    /// Every tile of the hand: the concealed ones and the declared melds' (a kan's four).
+    pub all: [u8; 34],
+}
+
+/// [`prepare`], also returning the counts of the whole hand, melds included, which it counts
+/// anyway (a scorer that needs them need not count the melds again).
+pub fn prepare_counts(rules: &Rules, input: &WinInput) -> Result<HandCounts, ScoreError> {
+    let (counts, winning_held) = match count_valid(rules, input) {
         Some(counted) => counted,
         None => count_checked(rules, input)?,
     };
@@ -264,16 +279,16 @@ pub fn prepare(rules: &Rules, input: &WinInput) -> Result<[u8; 34], ScoreError> 
     if c.birds > 10 {
         return bad("birds", "at most 10 birds");
     }
-    Ok(hand)
+    Ok(counts)
 }
 
-/// The concealed tiles' counts and the copies of the winning tile among the hand and the
-/// melds, when the tiles pass every check of [`count_checked`] and no wildcard kind is among
-/// them (so every kind has 4 copies); `None` otherwise, and [`count_checked`] then finds the
-/// first problem in field order. One pass that counts and ORs a mask, then a few mask and
-/// count tests, instead of a rules lookup per tile.
+/// The hand's counts and the copies of the winning tile among the hand and the melds, when the
+/// tiles pass every check of [`count_checked`] and no wildcard kind is among them (so every
+/// kind has 4 copies); `None` otherwise, and [`count_checked`] then finds the first problem in
+/// field order. One counting pass, then a few mask and count tests, instead of a rules lookup
+/// per tile.
 #[inline]
-fn count_valid(rules: &Rules, input: &WinInput) -> Option<([u8; 34], u8)> {
+fn count_valid(rules: &Rules, input: &WinInput) -> Option<(HandCounts, u8)> {
     let r = &input.context.riichi;
     let melds = input.melds.len();
     if melds > 4
@@ -293,11 +308,13 @@ fn count_valid(rules: &Rules, input: &WinInput) -> Option<([u8; 34], u8)> {
     let mut chi = false;
     for m in &input.melds {
         chi |= m.kind == MeldKind::Chi;
-        for t in m.tiles() {
-            all[t.index()] += 1;
-            present |= 1 << t.index();
-        }
+        m.add_to(&mut all);
+        present |= m.kinds();
     }
+    let counts = HandCounts {
+        concealed: hand,
+        all,
+    };
     let winning_held = all[input.winning.index()];
     for &t in r.dora_indicators.iter().chain(&r.ura_dora_indicators) {
         all[t.index()] += 1;
@@ -309,7 +326,7 @@ fn count_valid(rules: &Rules, input: &WinInput) -> Option<([u8; 34], u8)> {
         && hand[input.winning.index()] > 0
         && (rules.chi || !chi)
         && all.iter().all(|&n| n <= 4);
-    valid.then_some((hand, winning_held))
+    valid.then_some((counts, winning_held))
 }
 
 /// The tile checks of [`prepare`], each tile in field order: hand size, tiles not in the game,
@@ -317,7 +334,7 @@ fn count_valid(rules: &Rules, input: &WinInput) -> Option<([u8; 34], u8)> {
 /// concealed tiles' counts and the copies of the winning tile among the hand and the melds.
 #[cold]
 #[inline(never)]
-fn count_checked(rules: &Rules, input: &WinInput) -> Result<([u8; 34], u8), ScoreError> {
+fn count_checked(rules: &Rules, input: &WinInput) -> Result<(HandCounts, u8), ScoreError> {
     let n = input.hand.len();
     if input.melds.len() > 4 || n + 3 * input.melds.len() != 14 {
         return Err(ScoreError::HandSize {
@@ -387,6 +404,10 @@ fn count_checked(rules: &Rules, input: &WinInput) -> Result<([u8; 34], u8), Scor
     }
     // Copies of the winning tile among the hand and the melds, before the indicators.
     let winning_held = all[input.winning.index()];
+    let counts = HandCounts {
+        concealed: hand,
+        all,
+    };
     let r = &input.context.riichi;
     for (path, tiles) in [
         ("riichi.dora_indicators", &r.dora_indicators),
@@ -406,7 +427,7 @@ fn count_checked(rules: &Rules, input: &WinInput) -> Result<([u8; 34], u8), Scor
             count(field, t, &mut all)?;
         }
     }
-    Ok((hand, winning_held))
+    Ok((counts, winning_held))
 }
 
 #[cfg(test)]

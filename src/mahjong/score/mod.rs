@@ -26,7 +26,10 @@ pub mod sichuan;
 mod table;
 
 pub use arrangements::{Arrangement, for_each_standard};
-pub use input::{ScoreError, ScoreField, WinContext, WinInput, Wind, prepare, red_fives};
+pub use input::{
+    HandCounts, ScoreError, ScoreField, WinContext, WinInput, Wind, prepare, prepare_counts,
+    red_fives,
+};
 pub use sets::{Set, SetKind};
 pub use table::{
     InvalidScoringRules, ScoreTable, ScoringOverrides, ScoringRules, ScoringRulesError, score,

@@ -11,8 +11,8 @@
 //! [`InvalidWin::NotComplete`] whatever suits it holds.
 
 use super::{
-    InvalidWin, Score, ScoreElement, ScoreError, Totals, Unit, WinInput, equal_payments,
-    for_each_standard, prepare,
+    HandCounts, InvalidWin, Score, ScoreElement, ScoreError, Totals, Unit, WinInput,
+    equal_payments, for_each_standard, prepare_counts,
 };
 use crate::mahjong::{CompactDecomposition, Form, GroupKind, MeldKind, Rules};
 
@@ -228,13 +228,10 @@ pub(in crate::mahjong::score) fn score(
     s: &SichuanRules,
     input: &WinInput,
 ) -> Result<Score, ScoreError> {
-    let counts = prepare(rules, input)?;
-    let mut full = counts;
-    for m in &input.melds {
-        for t in m.tiles() {
-            full[t.index()] += 1;
-        }
-    }
+    let HandCounts {
+        concealed: counts,
+        all: full,
+    } = prepare_counts(rules, input)?;
     let suits: Vec<usize> = (0..3)
         .filter(|&s| full[s * 9..s * 9 + 9].iter().any(|&n| n > 0))
         .collect();

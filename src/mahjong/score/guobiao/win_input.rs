@@ -13,8 +13,8 @@ use super::{
     best_reading,
 };
 use crate::mahjong::score::{
-    InvalidWin, Score, ScoreElement, ScoreError, ScoreField, Totals, Unit, WinInput, others,
-    payments, prepare,
+    HandCounts, InvalidWin, Score, ScoreElement, ScoreError, ScoreField, Totals, Unit, WinInput,
+    others, payments, prepare_counts,
 };
 use crate::mahjong::{
     CompactDecomposition, Decomposition, Form, Group, GroupKind, GroupTiles, Groups, Rules,
@@ -29,11 +29,7 @@ pub(in crate::mahjong::score) fn score_input(
     guobiao: &GuobiaoRules,
     input: &WinInput,
 ) -> Result<Score, ScoreError> {
-    let concealed = prepare(rules, input)?;
-    let mut all = concealed;
-    for t in input.melds.iter().flat_map(|m| m.tiles()) {
-        all[t.index()] += 1;
-    }
+    let HandCounts { concealed, all } = prepare_counts(rules, input)?;
     // Guobiao plays four copies of every kind, even where the tile rules add wildcard copies.
     if let Some(i) = (0..34).find(|&i| all[i] > 4) {
         return Err(ScoreError::TooManyCopies {

@@ -21,8 +21,8 @@ pub use yaku::{FIRST_YAKUMAN, YAKU, Yaku, YakuDef, YakuSet};
 use self::context::check_context;
 use self::fu::FuFacts;
 use super::{
-    Arrangement, InvalidWin, Score, ScoreElement, ScoreError, Set, SetKind, Totals, Unit, WinInput,
-    Wind, for_each_standard, prepare,
+    Arrangement, HandCounts, InvalidWin, Score, ScoreElement, ScoreError, Set, SetKind, Totals,
+    Unit, WinInput, Wind, for_each_standard, prepare_counts,
 };
 use crate::mahjong::{CompactDecomposition, Form, GroupKind, Rules};
 use crate::tiles::Tile;
@@ -197,9 +197,10 @@ pub(in crate::mahjong::score) fn score(
     riichi: &RiichiRules,
     input: &WinInput,
 ) -> Result<Score, ScoreError> {
-    let counts = prepare(rules, input)?;
+    let hand = prepare_counts(rules, input)?;
+    let counts = hand.concealed;
     check_context(input)?;
-    let facts = facts(riichi, input, &counts);
+    let facts = facts(riichi, input, &hand);
     let mut best: Option<(Value, Reading)> = None;
     each_reading(
         rules,
@@ -303,17 +304,12 @@ fn each_reading(
     });
 }
 
-fn facts(riichi: &RiichiRules, input: &WinInput, counts: &[u8; 34]) -> Facts {
+fn facts(riichi: &RiichiRules, input: &WinInput, hand: &HandCounts) -> Facts {
     let c = &input.context;
     let r = &c.riichi;
     let closed = input.melds.iter().all(|m| m.concealed);
-    let mut full = *counts;
-    for m in &input.melds {
-        for t in m.tiles() {
-            full[t.index()] += 1;
-        }
-    }
-    let present = crate::mahjong::kinds::held(&full);
+    let (counts, full) = (&hand.concealed, &hand.all);
+    let present = crate::mahjong::kinds::held(full);
     let dealer = c.seat_wind == Wind::East;
     let is_riichi = r.riichi || r.double_riichi;
     let mut y = YakuSet::default();

@@ -66,8 +66,9 @@ fn readings_the_order_cannot_tell_apart_answer_alike() {
         let Some(input) = random_input(&mut rng) else {
             continue;
         };
-        let counts = prepare(&rules, &input).unwrap();
-        let facts = facts(&riichi, &input, &counts);
+        let hand = prepare_counts(&rules, &input).unwrap();
+        let counts = hand.concealed;
+        let facts = facts(&riichi, &input, &hand);
         let mut all = Vec::new();
         each_reading(&rules, &riichi, &input, &facts, &counts, &mut |v, r| {
             all.push((v, r))
