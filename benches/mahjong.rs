@@ -2,9 +2,18 @@
 //! seed's backtracking search (seeds/004), all on the same hands in the same run.
 //!
 //! Run: `cargo bench --bench mahjong`
+//!
+//! Allocator: with the default features the bench allocates as the shipped server does
+//! (`cardrules::allocator`), so an answer's lists cost what they cost an RPC; with
+//! `--no-default-features`, the system allocator.
 
 // `criterion_group!` defines a public function that cannot carry a doc comment.
 #![allow(missing_docs)]
+
+/// The shipped server's allocator (see the module comment).
+#[cfg(feature = "server")]
+#[global_allocator]
+static ALLOCATOR: cardrules::allocator::Allocator = cardrules::allocator::Allocator;
 
 use std::hint::black_box;
 use std::time::Duration;

@@ -24,7 +24,7 @@
 /// The shipped server's allocator (see the module comment).
 #[cfg(feature = "server")]
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: cardrules::allocator::Allocator = cardrules::allocator::Allocator;
 
 use std::hint::black_box;
 

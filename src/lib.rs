@@ -40,6 +40,8 @@
 //!   which drives the service, Batch and the blocking-pool choice.
 //! - **No cycles.** No module imports itself through others (`tests/module_graph.rs`).
 
+#[cfg(feature = "server")]
+pub mod allocator;
 pub mod cards;
 pub mod deal;
 pub mod doudizhu;

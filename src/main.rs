@@ -15,7 +15,7 @@ use cardrules::server::{self, ServerConfig, healthcheck};
 /// Every call allocates its answer's strings, one per card or tile; mimalloc serves those small,
 /// short-lived blocks in a fraction of glibc malloc's instructions.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: cardrules::allocator::Allocator = cardrules::allocator::Allocator;
 
 /// A stateless gRPC rules engine for Chinese card and tile games.
 #[derive(Debug, Parser)]

@@ -3,7 +3,7 @@
 //! Nothing here decides a rule; every answer comes from the pure core modules.
 //!
 //! It needs no `unsafe`, and forbids it: the crate's only `unsafe` belongs to the core's SIMD
-//! kernels.
+//! kernels and the binary's allocator (`allocator.rs`).
 
 #![forbid(unsafe_code)]
 

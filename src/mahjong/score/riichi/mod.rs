@@ -631,10 +631,8 @@ fn explain(
             CompactDecomposition::of_groups(Form::ThirteenOrphans, groups, singles)
         }
     };
-    // A power of two of 64-byte elements, as the fu items' 8: mimalloc's aligned entry (the one
-    // Rust's allocator calls) serves power-of-two blocks from its fast path, and over-allocates
-    // other sizes whenever their page has run out.
-    let mut elements = Vec::with_capacity((v.yaku.0.count_ones() as usize + 3).next_power_of_two());
+    // The yaku and the three dora lines at most.
+    let mut elements = Vec::with_capacity(v.yaku.0.count_ones() as usize + 3);
     for i in v.yaku.indices() {
         let (value, yakuman) = YakuSet::value(i, f.closed, r.double_yakuman);
         let unit = if yakuman { Unit::Yakuman } else { Unit::Han };
