@@ -18,7 +18,7 @@ use libmimalloc_sys as mi;
 /// mimalloc's guaranteed alignment (`MI_MAX_ALIGN_SIZE`) for a block at least this large.
 const NATURAL: usize = 16;
 
-/// The allocator the `cardrules` binary and the scoring benches install with
+/// The allocator the `cardrules` binary and the mahjong and scoring benches install with
 /// `#[global_allocator]`.
 pub struct Allocator;
 
@@ -28,31 +28,42 @@ fn natural(align: usize, size: usize) -> bool {
     align <= NATURAL && align <= size
 }
 
+/// A block for `layout` from `plain` (mimalloc's entry that takes a size) where its block is
+/// aligned enough, else from `aligned` (the one that also takes the alignment).
+///
+/// # Safety
+///
+/// `plain` and `aligned` must be mimalloc's matching entries (malloc or zalloc).
+#[inline(always)]
+unsafe fn allocate(
+    layout: Layout,
+    plain: unsafe extern "C" fn(usize) -> *mut c_void,
+    aligned: unsafe extern "C" fn(usize, usize) -> *mut c_void,
+) -> *mut u8 {
+    // SAFETY: mimalloc's entries accept any size and a power-of-two alignment, which a
+    // `Layout` always has.
+    unsafe {
+        if natural(layout.align(), layout.size()) {
+            plain(layout.size()).cast()
+        } else {
+            aligned(layout.size(), layout.align()).cast()
+        }
+    }
+}
+
 // SAFETY: every block comes from mimalloc and goes back to it through `mi_free`, which takes
 // blocks of either entry; the plain entry is used only where its alignment meets the layout's.
 unsafe impl GlobalAlloc for Allocator {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: mimalloc's entries accept any size and a power-of-two alignment.
-        unsafe {
-            if natural(layout.align(), layout.size()) {
-                mi::mi_malloc(layout.size()).cast()
-            } else {
-                mi::mi_malloc_aligned(layout.size(), layout.align()).cast()
-            }
-        }
+        // SAFETY: the two malloc entries.
+        unsafe { allocate(layout, mi::mi_malloc, mi::mi_malloc_aligned) }
     }
 
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: as `alloc`.
-        unsafe {
-            if natural(layout.align(), layout.size()) {
-                mi::mi_zalloc(layout.size()).cast()
-            } else {
-                mi::mi_zalloc_aligned(layout.size(), layout.align()).cast()
-            }
-        }
+        // SAFETY: the two zalloc entries.
+        unsafe { allocate(layout, mi::mi_zalloc, mi::mi_zalloc_aligned) }
     }
 
     #[inline]
@@ -77,6 +88,18 @@ unsafe impl GlobalAlloc for Allocator {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The plain entry serves exactly the layouts `System` would give plain `malloc`.
+    #[test]
+    fn the_plain_entry_takes_small_alignments_within_the_size() {
+        assert!(natural(1, 1) && natural(8, 8) && natural(8, 24) && natural(16, 16));
+        assert!(natural(16, 4096));
+        assert!(!natural(16, 8), "a block under 16 bytes is only 8-aligned");
+        assert!(
+            !natural(32, 64) && !natural(64, 4096),
+            "above mimalloc's 16"
+        );
+    }
 
     /// Every size up to a few KB at every alignment up to 4 KB comes back aligned, whichever
     /// entry served it, and survives a realloc to another size and a free.
