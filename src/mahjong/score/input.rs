@@ -330,8 +330,8 @@ fn count_valid(rules: &Rules, input: &WinInput) -> Option<(HandCounts, u8)> {
 }
 
 /// The tile checks of [`prepare`], each tile in field order: hand size, tiles not in the game,
-/// copies, the winning tile in the hand, melds the rules allow, indicators. Returns the
-/// concealed tiles' counts and the copies of the winning tile among the hand and the melds.
+/// copies, the winning tile in the hand, melds the rules allow, indicators. Returns the hand's
+/// counts and the copies of the winning tile among the hand and the melds.
 #[cold]
 #[inline(never)]
 fn count_checked(rules: &Rules, input: &WinInput) -> Result<(HandCounts, u8), ScoreError> {
