@@ -379,6 +379,29 @@ mod hongzhong_table {
         assert_eq!(s.payments.len(), 4);
     }
 
+    /// A red dragon is no fifth copy of a kind, the declared melds' copies counted: beside a pon
+    /// of 5m and a natural 5m it cannot be the pair's second 5m, unless the rules allow a fifth
+    /// copy; beside a pon of 6m it can.
+    #[test]
+    fn a_wildcard_is_no_fifth_copy_of_a_melded_kind() {
+        let fifth = win("5m123p456p789p7z", &["555m"], "9p");
+        assert_eq!(score(&fifth).invalid, Some(InvalidWin::NotComplete));
+        let allowed = Rules {
+            wildcard_fifth_copy: true,
+            ..Rules::preset(Preset::Hongzhong)
+        };
+        let s = score_under(
+            &allowed,
+            ScoringRules::Hongzhong(HongzhongRules::default()),
+            &fifth,
+        )
+        .unwrap();
+        assert_eq!(s.invalid, None);
+        let s = score(&win("5m123p456p789p7z", &["666m"], "9p"));
+        assert_eq!(s.invalid, None);
+        assert_eq!(s.decomposition.unwrap().wildcard_as().len(), 1);
+    }
+
     #[test]
     fn four_red_dragons_win_at_once() {
         let s = score(&tsumo(win("1357m2468p13s7777z", &[], "7z")));

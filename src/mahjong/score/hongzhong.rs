@@ -9,7 +9,8 @@
 //! seven pairs with four of a kind as two pairs, the fifth-copy cap).
 
 use super::{
-    InvalidWin, Score, ScoreElement, ScoreError, Totals, Unit, WinInput, equal_payments, prepare,
+    HandCounts, InvalidWin, Score, ScoreElement, ScoreError, Totals, Unit, WinInput,
+    equal_payments, prepare_counts,
 };
 use crate::mahjong::Form;
 use crate::mahjong::Rules;
@@ -155,7 +156,10 @@ pub(in crate::mahjong::score) fn score(
     h: &HongzhongRules,
     input: &WinInput,
 ) -> Result<Score, ScoreError> {
-    let counts = prepare(rules, input)?;
+    let HandCounts {
+        concealed: counts,
+        all,
+    } = prepare_counts(rules, input)?;
     let mut nat = counts;
     let mut wild = 0u8;
     for (i, n) in nat.iter_mut().enumerate() {
@@ -164,10 +168,8 @@ pub(in crate::mahjong::score) fn score(
             *n = 0;
         }
     }
-    let mut melded = [0u8; 34];
-    for m in &input.melds {
-        m.add_to(&mut melded);
-    }
+    // The melds' tiles, which `prepare_counts` counted with the rest.
+    let melded: [u8; 34] = std::array::from_fn(|i| all[i] - counts[i]);
     let mut run_starts = 0u64;
     for s in 0..3 {
         run_starts |= 0x7f << (9 * s);
