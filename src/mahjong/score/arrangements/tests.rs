@@ -13,7 +13,7 @@ fn key(a: &Arrangement) -> Key {
     )
 }
 
-/// What `find` lists, in the order it lists them, and the same sorted (the search's order is
+/// What `for_each_standard` (the table) and `search` list, each sorted (the search's order is
 /// its own, the table's the product of its suits').
 fn both(counts: &[u8; 34], needed: u8, sequences: bool) -> (Vec<Key>, Vec<Key>) {
     let mut table = Vec::new();
